@@ -1,0 +1,343 @@
+//! The copy and fill algorithm, written once over a [`Tuning`] kernel.
+//!
+//! # The plan
+//!
+//! A copy and a fill are the same algorithm with a different [`Source`] of
+//! vectors: a copy reads them from `src + off`, a fill returns the splatted
+//! byte. Everything below is generic over the kernel's vector `V` (width `W`)
+//! and the source; no `cfg` appears in this module.
+//!
+//! ```text
+//! n = 0             nothing; no memory is touched
+//! n in [1, W)       the ladder of narrower rungs (V::Half, its Half, ...),
+//!                   each an overlapping head and tail pair:
+//!                     [32, 64) two 32-byte moves      (AVX-512 only)
+//!                     [16, 32) two 16-byte moves      (AVX2 and wider)
+//!                     [ 8, 16) two u64 moves          (12 B = bytes 0..8 and 4..12)
+//!                     [ 4,  8) two u32 moves
+//!                     [ 2,  4) two u16 moves
+//!                     [ 1,  2) one byte
+//! n in [W, 2W]      head_tail, 1 vector each side:   |H===|    |===T|
+//! n in (2W, 4W]     head_tail, 2 vectors each side   (overlap in the middle)
+//! n in (4W, 8W]     head_tail, 4 vectors each side   (if NOLOOP_MAX >= 8W)
+//! n in (8W, 16W]    head_tail, 8 vectors each side   (if NOLOOP_MAX = 16W)
+//! n > NOLOOP_MAX    loop_and_tail:
+//!                     |V===|                            first vector, unaligned
+//!                        |B=======|B=======|B=======|   W-aligned dst blocks
+//!                                             |T=======| last block, unaligned
+//! ```
+//!
+//! No size is handled by a byte loop or a bit-test chain, and no step reads
+//! or writes a byte outside `[p, p + n)`: a head starts at `p`, a tail ends
+//! at `p + n`, and each rung is only taken when `n` covers it.
+//!
+//! The loop aligns the destination, not the source: a store that splits a
+//! cache line costs more than a load that does. [`memcpy`] takes the
+//! aligned loop, which skips the alignment step and uses aligned loads, when
+//! one test shows both pointers aligned, as DPDK's `rte_memcpy` does for
+//! vhost enqueue.
+//!
+//! Every routine is `#[inline(always)]`: with a constant `n`, the ladder folds
+//! to the few moves that size needs, straight-line, at the call site.
+
+use crate::vector::{Access, Aligned, Tuning, Unaligned, Vector};
+
+/// Where the bytes written come from.
+pub(crate) trait Source: Copy {
+    /// The vector that belongs at byte offset `off` of the destination.
+    ///
+    /// # Safety
+    ///
+    /// For a memory source, `off..off + V::BYTES` must be readable, and
+    /// aligned when `L` is [`Aligned`].
+    unsafe fn read<V: Vector, L: Access>(self, off: usize) -> V;
+}
+
+impl Source for *const u8 {
+    #[inline(always)]
+    unsafe fn read<V: Vector, L: Access>(self, off: usize) -> V {
+        // SAFETY: forwarded contract.
+        unsafe { L::load::<V>(self.add(off)) }
+    }
+}
+
+/// A fill: every byte is the same.
+#[derive(Clone, Copy)]
+pub(crate) struct Splat(pub(crate) u8);
+
+impl Source for Splat {
+    #[inline(always)]
+    unsafe fn read<V: Vector, L: Access>(self, _off: usize) -> V {
+        V::splat(self.0)
+    }
+}
+
+/// block: writes `count` vectors at `dst + off`.
+///
+/// # Safety
+///
+/// `off..off + count * V::BYTES` is in range for `dst` and `src`, aligned for
+/// the accesses `L` (source) and `S` (destination) claim.
+#[inline(always)]
+pub(crate) unsafe fn block<V: Vector, L: Access, S: Access, R: Source>(
+    dst: *mut u8,
+    src: R,
+    off: usize,
+    count: usize,
+) {
+    for i in 0..count {
+        let at = off + i * V::BYTES;
+        // SAFETY: `at..at + V::BYTES` lies inside the caller's range.
+        unsafe { S::store(src.read::<V, L>(at), dst.add(at)) }
+    }
+}
+
+/// tail: writes the last `count` vectors before `dst + n`.
+///
+/// # Safety
+///
+/// `n >= count * V::BYTES` and `0..n` is in range for `dst` and `src`.
+#[inline(always)]
+unsafe fn tail<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize, count: usize) {
+    // SAFETY: the block ends at `n` and starts at or after 0.
+    unsafe { block::<V, Unaligned, Unaligned, R>(dst, src, n - count * V::BYTES, count) }
+}
+
+/// head_tail: two possibly overlapping runs of `count` vectors, the first
+/// starting at 0 and the second ending at `n`.
+///
+/// # Safety
+///
+/// `count * W <= n <= 2 * count * W` and `0..n` is in range.
+#[inline(always)]
+pub(crate) unsafe fn head_tail<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize, count: usize) {
+    debug_assert!(count * V::BYTES <= n && n <= 2 * count * V::BYTES);
+    // SAFETY: both runs lie in `0..n` by the precondition.
+    unsafe {
+        block::<V, Unaligned, Unaligned, R>(dst, src, 0, count);
+        tail::<V, R>(dst, src, n, count);
+    }
+}
+
+/// Writes any `n <= 2 * V::BYTES`, `n == 0` included: one head_tail at this
+/// rung, or the next narrower rung.
+///
+/// # Safety
+///
+/// `0..n` is in range for `dst` and `src`.
+#[inline(always)]
+pub(crate) unsafe fn write_le_2w<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize) {
+    debug_assert!(n <= 2 * V::BYTES);
+    if V::BYTES == 1 {
+        // n is 0 or 1 here (2 only when called directly on the byte rung).
+        if n != 0 {
+            // SAFETY: 0 and n - 1 are in range.
+            unsafe { head_tail::<V, R>(dst, src, n, 1) }
+        }
+        return;
+    }
+    if n >= V::BYTES {
+        // SAFETY: W <= n <= 2W, in range by the caller.
+        unsafe { head_tail::<V, R>(dst, src, n, 1) }
+    } else {
+        // SAFETY: n < W = 2 * Half::BYTES.
+        unsafe { write_le_2w::<V::Half, R>(dst, src, n) }
+    }
+}
+
+/// Writes any `n <= V::NOLOOP_MAX` with no loop.
+///
+/// # Safety
+///
+/// `0..n` is in range for `dst` and `src`.
+#[inline(always)]
+unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+    let w = V::BYTES;
+    debug_assert!(n <= V::NOLOOP_MAX);
+    // SAFETY (all arms): each head_tail gets `count * W <= n <= 2 * count * W`;
+    // the `NOLOOP_MAX <= ...` terms are constants that cut the ladder at the
+    // kernel's threshold, and `n <= NOLOOP_MAX` makes the cut arm cover `n`.
+    unsafe {
+        if n <= 2 * w {
+            write_le_2w::<V, R>(dst, src, n)
+        } else if n <= 4 * w || V::NOLOOP_MAX <= 4 * w {
+            head_tail::<V, R>(dst, src, n, 2)
+        } else if n <= 8 * w || V::NOLOOP_MAX <= 8 * w {
+            head_tail::<V, R>(dst, src, n, 4)
+        } else {
+            head_tail::<V, R>(dst, src, n, 8)
+        }
+    }
+}
+
+/// loop_and_tail: blocks of `LOOP_BLOCK` bytes with aligned stores (and
+/// loads of kind `L`), then one unaligned block that ends at `n`.
+///
+/// # Safety
+///
+/// `dst` is `W`-aligned (and `src` too when `L` is [`Aligned`]),
+/// `n >= LOOP_BLOCK`, and `0..n` is in range.
+#[inline(always)]
+pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
+    dst: *mut u8,
+    src: R,
+    n: usize,
+) {
+    let count = V::LOOP_BLOCK / V::BYTES;
+    debug_assert!(n >= V::LOOP_BLOCK);
+    let mut off = 0;
+    while n - off > V::LOOP_BLOCK {
+        // SAFETY: `off + LOOP_BLOCK < n`, and `off` is a multiple of W from
+        // an aligned start.
+        unsafe { block::<V, L, Aligned, R>(dst, src, off, count) };
+        off += V::LOOP_BLOCK;
+    }
+    // SAFETY: n >= LOOP_BLOCK.
+    unsafe { tail::<V, R>(dst, src, n, count) }
+}
+
+/// Writes `n > NOLOOP_MAX` bytes to a destination of any alignment:
+/// align_to_next_boundary (one unaligned vector, then skip 1..=W bytes to the
+/// next aligned destination address), then loop_and_tail.
+///
+/// # Safety
+///
+/// `n > V::NOLOOP_MAX` and `0..n` is in range.
+#[inline(always)]
+unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+    let skip = V::BYTES - (dst as usize & (V::BYTES - 1));
+    // SAFETY: n > NOLOOP_MAX >= LOOP_BLOCK + W (const-asserted), so the first
+    // vector is in range and `n - skip >= LOOP_BLOCK`; `dst + skip` is aligned.
+    unsafe {
+        block::<V, Unaligned, Unaligned, R>(dst, src, 0, 1);
+        loop_and_tail::<V, Unaligned, Shifted<R>>(dst.add(skip), Shifted(src, skip), n - skip);
+    }
+}
+
+/// A source seen from `skip` bytes further on.
+#[derive(Clone, Copy)]
+struct Shifted<R>(R, usize);
+
+impl<R: Source> Source for Shifted<R> {
+    #[inline(always)]
+    unsafe fn read<V: Vector, L: Access>(self, off: usize) -> V {
+        // SAFETY: forwarded contract, at the shifted offset.
+        unsafe { self.0.read::<V, L>(self.1 + off) }
+    }
+}
+
+/// The invariants the ladder and the loops rely on.
+#[inline(always)]
+const fn check_tuning<V: Tuning>() {
+    const {
+        let w = V::BYTES;
+        assert!(w.is_power_of_two(), "vector width must be a power of two");
+        assert!(
+            V::NOLOOP_MAX == 4 * w || V::NOLOOP_MAX == 8 * w || V::NOLOOP_MAX == 16 * w,
+            "NOLOOP_MAX must be 4, 8 or 16 vectors"
+        );
+        assert!(
+            V::LOOP_BLOCK % w == 0 && V::LOOP_BLOCK >= w,
+            "LOOP_BLOCK must be a whole number of vectors"
+        );
+        assert!(
+            V::LOOP_BLOCK + w <= V::NOLOOP_MAX,
+            "the loop needs NOLOOP_MAX >= LOOP_BLOCK + W"
+        );
+    }
+}
+
+/// See [`crate::memcpy`].
+///
+/// # Safety
+///
+/// As [`crate::memcpy`].
+#[inline(always)]
+pub(crate) unsafe fn memcpy<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
+    check_tuning::<V>();
+    // SAFETY (all arms): the caller's contract; each arm's size precondition
+    // is the test that selects it.
+    unsafe {
+        if n <= V::NOLOOP_MAX {
+            write_noloop::<V, _>(dst, src, n)
+        } else if (dst as usize | src as usize) & (V::BYTES - 1) == 0 {
+            loop_and_tail::<V, Aligned, _>(dst, src, n)
+        } else {
+            write_loop::<V, _>(dst, src, n)
+        }
+    }
+}
+
+/// See [`crate::memcpy_aligned`].
+///
+/// # Safety
+///
+/// As [`crate::memcpy_aligned`].
+#[inline(always)]
+pub(crate) unsafe fn memcpy_aligned<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
+    check_tuning::<V>();
+    // SAFETY: the caller's contract; both pointers are W-aligned.
+    unsafe {
+        if n <= V::NOLOOP_MAX {
+            write_noloop::<V, _>(dst, src, n)
+        } else {
+            loop_and_tail::<V, Aligned, _>(dst, src, n)
+        }
+    }
+}
+
+/// See [`crate::memcpy_generic`].
+///
+/// # Safety
+///
+/// As [`crate::memcpy_generic`].
+#[inline(always)]
+pub(crate) unsafe fn memcpy_generic<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
+    check_tuning::<V>();
+    // SAFETY: the caller's contract; each arm's size precondition is its test.
+    unsafe {
+        if n <= V::NOLOOP_MAX {
+            write_noloop::<V, _>(dst, src, n)
+        } else {
+            write_loop::<V, _>(dst, src, n)
+        }
+    }
+}
+
+/// See [`crate::memset`].
+///
+/// # Safety
+///
+/// As [`crate::memset`].
+#[inline(always)]
+pub(crate) unsafe fn memset<V: Tuning>(dst: *mut u8, c: u8, n: usize) {
+    check_tuning::<V>();
+    // SAFETY: the caller's contract; each arm's size precondition is its test.
+    unsafe {
+        if n <= V::NOLOOP_MAX {
+            write_noloop::<V, _>(dst, Splat(c), n)
+        } else {
+            write_loop::<V, _>(dst, Splat(c), n)
+        }
+    }
+}
+
+/// Copies exactly `N` bytes: `N / W` vectors, or, below the width, the rung
+/// whose width is `N`.
+///
+/// # Safety
+///
+/// As [`crate::mov16`], for `N` bytes.
+#[inline(always)]
+pub(crate) unsafe fn mov<V: Vector, const N: usize>(dst: *mut u8, src: *const u8) {
+    const { assert!(N.is_power_of_two(), "mov sizes are powers of two") };
+    // SAFETY: `0..N` is in range by the caller; N is a multiple of W in the
+    // first arm and narrower rungs halve down to N in the second.
+    unsafe {
+        if N >= V::BYTES {
+            block::<V, Unaligned, Unaligned, _>(dst, src, 0, N / V::BYTES)
+        } else {
+            mov::<V::Half, N>(dst, src)
+        }
+    }
+}

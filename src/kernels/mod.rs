@@ -1,0 +1,76 @@
+//! The kernels: one [`Vector`](crate::vector::Vector) impl per tier, each
+//! beside the [`Tuning`](crate::vector::Tuning) constants chosen for it.
+//!
+//! Each impl is gated on its own target feature, not on being selected, so
+//! an AVX-512 build also compiles, and unit-tests, the SSE and AVX2 kernels.
+
+/// Implements `Vector` for an x86 SIMD register type from its four
+/// intrinsics. All four touch exactly `size_of::<$t>()` bytes.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+macro_rules! simd_vector {
+    ($t:ty, half = $half:ty, splat = $splat:ident,
+     load = ($loadu:ident, $loada:ident), store = ($storeu:ident, $storea:ident)) => {
+        // SAFETY: the intrinsics load and store exactly `size_of::<$t>()`
+        // bytes (asserted below to be `BYTES`); the target feature they need
+        // is enabled at compile time wherever this impl is compiled.
+        unsafe impl $crate::vector::Vector for $t {
+            const BYTES: usize = core::mem::size_of::<$t>();
+            type Half = $half;
+
+            #[inline(always)]
+            fn splat(byte: u8) -> Self {
+                // SAFETY: the intrinsic only needs its target feature, which
+                // is enabled for the whole build wherever this impl compiles.
+                unsafe { $splat(byte as i8) }
+            }
+            #[inline(always)]
+            unsafe fn load_unaligned(src: *const u8) -> Self {
+                // SAFETY: the caller guarantees `src..src + BYTES` is readable.
+                unsafe { $loadu(src.cast()) }
+            }
+            #[inline(always)]
+            unsafe fn store_unaligned(self, dst: *mut u8) {
+                // SAFETY: the caller guarantees `dst..dst + BYTES` is writable.
+                unsafe { $storeu(dst.cast(), self) }
+            }
+            #[inline(always)]
+            unsafe fn load_aligned(src: *const u8) -> Self {
+                $crate::vector::debug_assert_aligned::<Self>(src);
+                // SAFETY: readable (caller) and aligned (caller, checked above).
+                unsafe { $loada(src.cast()) }
+            }
+            #[inline(always)]
+            unsafe fn store_aligned(self, dst: *mut u8) {
+                $crate::vector::debug_assert_aligned::<Self>(dst);
+                // SAFETY: writable (caller) and aligned (caller, checked above).
+                unsafe { $storea(dst.cast(), self) }
+            }
+        }
+    };
+}
+
+/// The x86 intrinsics and register types, for either width of x86.
+#[cfg(target_arch = "x86")]
+pub(crate) use core::arch::x86 as arch;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use core::arch::x86_64 as arch;
+
+pub(crate) mod portable;
+
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "sse2"
+))]
+pub(crate) mod sse;
+
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "avx2"
+))]
+pub(crate) mod avx2;
+
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "avx512f"
+))]
+pub(crate) mod avx512;

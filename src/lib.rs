@@ -1,0 +1,259 @@
+//! Inlined SIMD `memcpy` and `memset` kernels for code that cannot or will
+//! not call libc: packet datapaths, firmware, unikernels, kernel modules, and
+//! `-C target-cpu=native` builds that want copies which compile to a handful
+//! of vector moves at the call site.
+//!
+//! The design follows DPDK's `rte_memcpy`: no loop below a per-kernel size,
+//! overlapping head and tail moves instead of byte loops, and a dedicated
+//! path when both pointers are aligned to the vector width. Unlike
+//! `rte_memcpy` the algorithm is written once, generic over the vector type,
+//! and the kernel is chosen at compile time from the target features.
+//!
+//! # Kernels
+//!
+//! | tier | selected when | vector | RUSTFLAGS |
+//! |---|---|---|---|
+//! | `avx512` | `target_feature = "avx512f"`, unless `--cfg fastmem_no_avx512` | 64 B | `-C target-feature=+avx512f` |
+//! | `avx2` | `target_feature = "avx2"` | 32 B | `-C target-feature=+avx2` |
+//! | `sse` | x86 / x86_64 with SSE2 | 16 B | none (x86_64 default), or `+sse4.2` |
+//! | `portable` | any other target, or `--cfg fastmem_portable` | 8 B words | `--cfg fastmem_portable` |
+//!
+//! `-C target-cpu=native` picks the widest tier the build machine has.
+//! [`KERNEL`] tells which one a build got.
+//!
+//! # Example
+//!
+//! ```
+//! let src = [7u8; 1518];
+//! let mut dst = [0u8; 1518];
+//! fastmem::copy(&mut dst, &src);
+//! assert_eq!(dst, src);
+//!
+//! let mut header = [0xAAu8; 12];
+//! fastmem::fill(&mut header, 0);
+//! assert_eq!(header, [0; 12]);
+//! ```
+//!
+//! The raw API takes pointers, as `rte_memcpy` does:
+//!
+//! ```
+//! let src = *b"virtio-net header";
+//! let mut dst = [0u8; 17];
+//! // SAFETY: both regions are 17 bytes, valid, and do not overlap.
+//! unsafe { fastmem::memcpy(dst.as_mut_ptr(), src.as_ptr(), src.len()) };
+//! assert_eq!(&dst, b"virtio-net header");
+//! ```
+//!
+//! # Safety contract of the raw functions
+//!
+//! For `memcpy*(dst, src, n)`: `src..src + n` is readable, `dst..dst + n` is
+//! writable, and the two ranges do not overlap. `memcpy_aligned` also needs
+//! both pointers aligned to [`Kernel::vector_bytes`] of [`KERNEL`]. For
+//! `memset(dst, c, n)`: `dst..dst + n` is writable. With `n == 0` no memory
+//! is touched. Debug builds check overlap and alignment with `debug_assert!`.
+#![no_std]
+#![deny(unsafe_op_in_unsafe_fn)]
+#![deny(missing_docs)]
+
+#[cfg(test)]
+extern crate std;
+
+mod generic;
+mod kernels;
+mod vector;
+
+#[cfg(test)]
+mod tests;
+
+// The kernel choice: one place, widest first. Each arm only names a type;
+// its tuning constants live beside its `Vector` impl in `kernels/`.
+cfg_if::cfg_if! {
+    if #[cfg(fastmem_portable)] {
+        // Forced: for checking the portable kernel on any machine.
+        type Selected = u64;
+    } else if #[cfg(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "avx512f",
+        not(fastmem_no_avx512),
+    ))] {
+        // Opt-out, not opt-in as in DPDK: a build that enables avx512f asked
+        // for it; `fastmem_no_avx512` serves CPUs that down-clock on zmm.
+        type Selected = kernels::arch::__m512i;
+    } else if #[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), target_feature = "avx2"))] {
+        type Selected = kernels::arch::__m256i;
+    } else if #[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), target_feature = "sse2"))] {
+        type Selected = kernels::arch::__m128i;
+    } else {
+        // No SIMD tier: other architectures, and targets such as
+        // `x86_64-unknown-none` where SIMD registers are off.
+        type Selected = u64;
+    }
+}
+
+/// A kernel tier: which vector registers the copies and fills use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kernel {
+    /// 8-byte general-purpose-register words; any target.
+    Portable,
+    /// 16-byte SSE2 registers.
+    Sse,
+    /// 32-byte AVX2 registers.
+    Avx2,
+    /// 64-byte AVX-512F registers.
+    Avx512,
+}
+
+impl Kernel {
+    /// The tier's name: `"portable"`, `"sse"`, `"avx2"` or `"avx512"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kernel::Portable => "portable",
+            Kernel::Sse => "sse",
+            Kernel::Avx2 => "avx2",
+            Kernel::Avx512 => "avx512",
+        }
+    }
+
+    /// Width of the tier's vector in bytes: 8, 16, 32 or 64. It is also the
+    /// alignment [`memcpy_aligned`] needs.
+    pub const fn vector_bytes(self) -> usize {
+        match self {
+            Kernel::Portable => 8,
+            Kernel::Sse => 16,
+            Kernel::Avx2 => 32,
+            Kernel::Avx512 => 64,
+        }
+    }
+}
+
+impl core::fmt::Display for Kernel {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The kernel this build compiled in.
+pub const KERNEL: Kernel = <Selected as vector::Tuning>::KERNEL;
+
+const W: usize = <Selected as vector::Vector>::BYTES;
+static_assertions::const_assert_eq!(W, KERNEL.vector_bytes());
+
+#[inline(always)]
+fn debug_assert_disjoint(what: &str, dst: *mut u8, src: *const u8, n: usize) {
+    debug_assert!(
+        (dst as usize).abs_diff(src as usize) >= n,
+        "fastmem::{what}: source {src:p} and destination {dst:p} overlap for {n} bytes"
+    );
+}
+
+/// Copies `n` bytes from `src` to `dst`.
+///
+/// Sizes up to the kernel's no-loop threshold are settled by overlapping
+/// head and tail moves; above it, one test of `(dst | src) & (W - 1)` picks
+/// [`memcpy_aligned`]'s loop or [`memcpy_generic`]'s.
+///
+/// # Safety
+///
+/// - `src..src + n` must be valid for reads and `dst..dst + n` for writes.
+/// - The two ranges must not overlap (checked in debug builds).
+/// - With `n == 0` nothing is read or written, and the pointers may dangle.
+#[inline(always)]
+pub unsafe fn memcpy(dst: *mut u8, src: *const u8, n: usize) {
+    debug_assert_disjoint("memcpy", dst, src, n);
+    // SAFETY: the caller's contract is `generic::memcpy`'s.
+    unsafe { generic::memcpy::<Selected>(dst, src, n) }
+}
+
+/// Copies `n` bytes between two pointers aligned to the vector width: aligned
+/// loads and stores, no alignment fix-up.
+///
+/// # Safety
+///
+/// - As [`memcpy`].
+/// - `dst` and `src` must both be aligned to `KERNEL.vector_bytes()` bytes
+///   (checked in debug builds).
+#[inline(always)]
+pub unsafe fn memcpy_aligned(dst: *mut u8, src: *const u8, n: usize) {
+    debug_assert!(
+        (dst as usize | src as usize) % W == 0,
+        "fastmem::memcpy_aligned: dst {dst:p} and src {src:p} must both be aligned to {W} bytes"
+    );
+    debug_assert_disjoint("memcpy_aligned", dst, src, n);
+    // SAFETY: the caller's contract is `generic::memcpy_aligned`'s.
+    unsafe { generic::memcpy_aligned::<Selected>(dst, src, n) }
+}
+
+/// Copies `n` bytes between pointers of any alignment.
+///
+/// # Safety
+///
+/// As [`memcpy`].
+#[inline(always)]
+pub unsafe fn memcpy_generic(dst: *mut u8, src: *const u8, n: usize) {
+    debug_assert_disjoint("memcpy_generic", dst, src, n);
+    // SAFETY: the caller's contract is `generic::memcpy_generic`'s.
+    unsafe { generic::memcpy_generic::<Selected>(dst, src, n) }
+}
+
+/// Sets `n` bytes at `dst` to `c`. A 10- or 12-byte fill, such as a
+/// virtio-net header, is two 8-byte stores.
+///
+/// # Safety
+///
+/// - `dst..dst + n` must be valid for writes.
+/// - With `n == 0` nothing is written, and the pointer may dangle.
+#[inline(always)]
+pub unsafe fn memset(dst: *mut u8, c: u8, n: usize) {
+    // SAFETY: the caller's contract is `generic::memset`'s.
+    unsafe { generic::memset::<Selected>(dst, c, n) }
+}
+
+macro_rules! mov_fns {
+    ($($name:ident = $n:literal),*) => {$(
+        #[doc = concat!("Copies exactly ", $n, " bytes from `src` to `dst`, any alignment.")]
+        ///
+        /// # Safety
+        ///
+        #[doc = concat!("- `src..src + ", $n, "` must be valid for reads and `dst..dst + ", $n, "` for writes.")]
+        /// - The two ranges must not overlap (checked in debug builds).
+        #[inline(always)]
+        pub unsafe fn $name(dst: *mut u8, src: *const u8) {
+            debug_assert_disjoint(stringify!($name), dst, src, $n);
+            // SAFETY: the caller's contract, for exactly this many bytes.
+            unsafe { generic::mov::<Selected, $n>(dst, src) }
+        }
+    )*};
+}
+
+mov_fns!(
+    mov16 = 16,
+    mov32 = 32,
+    mov64 = 64,
+    mov128 = 128,
+    mov256 = 256
+);
+
+/// Copies `src` into `dst`.
+///
+/// # Panics
+///
+/// When the lengths differ; the message names both.
+#[inline(always)]
+pub fn copy(dst: &mut [u8], src: &[u8]) {
+    assert!(
+        dst.len() == src.len(),
+        "fastmem::copy: destination length {} does not match source length {}",
+        dst.len(),
+        src.len()
+    );
+    // SAFETY: both slices are valid for `len` bytes, and a `&mut` cannot
+    // overlap a `&`.
+    unsafe { memcpy(dst.as_mut_ptr(), src.as_ptr(), src.len()) }
+}
+
+/// Sets every byte of `dst` to `c`.
+#[inline(always)]
+pub fn fill(dst: &mut [u8], c: u8) {
+    // SAFETY: the slice is valid for writes of its length.
+    unsafe { memset(dst.as_mut_ptr(), c, dst.len()) }
+}

@@ -1,0 +1,267 @@
+//! Unit tests of the building blocks, for every kernel this build compiles
+//! (not only the selected one): an AVX-512 build checks all four here.
+//! The public API is tested exhaustively in `tests/`.
+
+use crate::generic::{self, Source, Splat};
+use crate::vector::{Aligned, Tuning, Unaligned, Vector};
+use std::vec;
+use std::vec::Vec;
+
+/// Canary bytes on each side of every destination.
+const GUARD: usize = 64;
+/// Alignment of the test buffers' bases: the widest vector.
+const BASE_ALIGN: usize = 64;
+
+/// A destination and a source, each with room for `GUARD` canary bytes and
+/// offsets up to `BASE_ALIGN` on both sides.
+struct Bufs {
+    dst: Vec<u8>,
+    src: Vec<u8>,
+    n: usize,
+    doff: usize,
+    soff: usize,
+}
+
+fn canary(i: usize) -> u8 {
+    (i as u8).wrapping_mul(31).wrapping_add(0xA5)
+}
+
+fn aligned_start(v: &[u8]) -> usize {
+    v.as_ptr().align_offset(BASE_ALIGN)
+}
+
+impl Bufs {
+    fn new(n: usize, doff: usize, soff: usize) -> Self {
+        let len = n + 2 * GUARD + 2 * BASE_ALIGN;
+        let dst = (0..len).map(canary).collect();
+        let src = (0..len).map(|i| (i as u8).wrapping_mul(7) ^ 0x3C).collect();
+        Bufs {
+            dst,
+            src,
+            n,
+            doff,
+            soff,
+        }
+    }
+    fn d(&mut self) -> *mut u8 {
+        let at = aligned_start(&self.dst) + GUARD + self.doff;
+        self.dst[at..].as_mut_ptr()
+    }
+    fn s(&self) -> *const u8 {
+        self.src[aligned_start(&self.src) + GUARD + self.soff..].as_ptr()
+    }
+    /// Checks `dst` holds `expect(i)` at each of the `n` bytes and canaries
+    /// everywhere else.
+    fn check(&self, what: &str, expect: impl Fn(usize) -> u8) {
+        let at = aligned_start(&self.dst) + GUARD + self.doff;
+        for (i, &b) in self.dst.iter().enumerate() {
+            let want = if (at..at + self.n).contains(&i) {
+                expect(i - at)
+            } else {
+                canary(i)
+            };
+            assert_eq!(
+                b,
+                want,
+                "{what}: n={} doff={} soff={}: byte {} of the destination buffer",
+                self.n,
+                self.doff,
+                self.soff,
+                i as isize - at as isize
+            );
+        }
+    }
+    fn check_copy(&self, what: &str) {
+        let from = aligned_start(&self.src) + GUARD + self.soff;
+        self.check(what, |i| self.src[from + i]);
+    }
+}
+
+/// Runs `op` on a fresh pair of buffers and checks it copied `n` bytes.
+fn copies(what: &str, n: usize, doff: usize, soff: usize, op: impl Fn(*mut u8, *const u8)) {
+    let mut b = Bufs::new(n, doff, soff);
+    let (d, s) = (b.d(), b.s());
+    op(d, s);
+    b.check_copy(what);
+}
+
+/// Runs `op` on a fresh destination and checks it filled `n` bytes with `c`.
+fn fills(what: &str, n: usize, doff: usize, c: u8, op: impl Fn(*mut u8)) {
+    let mut b = Bufs::new(n, doff, 0);
+    op(b.d());
+    b.check(what, |_| c);
+}
+
+fn blocks<V: Tuning>() {
+    let w = V::BYTES;
+    // A block at exactly W, at every alignment of both sides.
+    for doff in 0..w {
+        for soff in 0..w {
+            copies("block", w, doff, soff, |d, s| unsafe {
+                generic::block::<V, Unaligned, Unaligned, _>(d, s, 0, 1)
+            });
+        }
+    }
+    // Aligned loads and stores.
+    copies("aligned block", 4 * w, 0, 0, |d, s| unsafe {
+        generic::block::<V, Aligned, Aligned, _>(d, s, 0, 4)
+    });
+    // head_tail over every size in [W, 2W], copying and filling.
+    for n in w..=2 * w {
+        for off in [0, 1, w / 2, w - 1] {
+            copies("head_tail", n, off, w - 1 - off, |d, s| unsafe {
+                generic::head_tail::<V, _>(d, s, n, 1)
+            });
+            fills("head_tail fill", n, off, 0x5A, |d| unsafe {
+                generic::head_tail::<V, _>(d, Splat(0x5A), n, 1)
+            });
+        }
+    }
+    // loop_and_tail over [LOOP_BLOCK, 3 * LOOP_BLOCK + W] on an aligned
+    // destination, with unaligned and aligned sources.
+    let b = V::LOOP_BLOCK;
+    for n in b..=3 * b + w {
+        for soff in [0, 1, w - 1] {
+            copies("loop_and_tail", n, 0, soff, |d, s| unsafe {
+                generic::loop_and_tail::<V, Unaligned, _>(d, s, n)
+            });
+        }
+        copies("aligned loop_and_tail", n, 0, 0, |d, s| unsafe {
+            generic::loop_and_tail::<V, Aligned, _>(d, s, n)
+        });
+    }
+}
+
+/// The whole algorithm for one kernel, every size up to past the loop's
+/// second iteration, at every destination alignment.
+fn algorithm<V: Tuning>() {
+    let w = V::BYTES;
+    let top = V::NOLOOP_MAX + 2 * V::LOOP_BLOCK + w;
+    for n in 0..=top {
+        for doff in 0..w {
+            let soff = (doff * 5 + 3) % w;
+            copies("memcpy", n, doff, soff, |d, s| unsafe {
+                generic::memcpy::<V>(d, s, n)
+            });
+            copies("memcpy_generic", n, doff, soff, |d, s| unsafe {
+                generic::memcpy_generic::<V>(d, s, n)
+            });
+            fills("memset", n, doff, 0xC3, |d| unsafe {
+                generic::memset::<V>(d, 0xC3, n)
+            });
+        }
+        copies("memcpy aligned both", n, 0, 0, |d, s| unsafe {
+            generic::memcpy::<V>(d, s, n)
+        });
+        copies("memcpy_aligned", n, 0, 0, |d, s| unsafe {
+            generic::memcpy_aligned::<V>(d, s, n)
+        });
+    }
+}
+
+fn movs<V: Vector>() {
+    fn one<V: Vector, const N: usize>() {
+        for doff in [0, 1, 7, 31, 63] {
+            copies("mov", N, doff, 63 - doff, |d, s| unsafe {
+                generic::mov::<V, N>(d, s)
+            });
+        }
+    }
+    one::<V, 1>();
+    one::<V, 2>();
+    one::<V, 4>();
+    one::<V, 8>();
+    one::<V, 16>();
+    one::<V, 32>();
+    one::<V, 64>();
+    one::<V, 128>();
+    one::<V, 256>();
+}
+
+/// The ladder below a kernel's width, rung by rung.
+fn rungs<V: Vector>() {
+    for n in 0..=2 * V::BYTES {
+        copies("write_le_2w", n, 3, 1, |d, s| unsafe {
+            generic::write_le_2w::<V, _>(d, s, n)
+        });
+    }
+}
+
+#[test]
+fn splat_fills_every_byte() {
+    fn check<V: Vector>() {
+        let mut out = vec![0u8; V::BYTES];
+        // SAFETY: `out` holds exactly one vector.
+        unsafe { V::splat(0x9B).store_unaligned(out.as_mut_ptr()) };
+        assert!(out.iter().all(|&b| b == 0x9B));
+    }
+    check::<u8>();
+    check::<u16>();
+    check::<u32>();
+    check::<u64>();
+}
+
+#[test]
+fn scalar_rungs() {
+    rungs::<u8>();
+    rungs::<u16>();
+    rungs::<u32>();
+    rungs::<u64>();
+}
+
+#[test]
+fn zero_length_touches_nothing() {
+    // Dangling, unaligned, and null-adjacent: n == 0 must not dereference.
+    let p = core::ptr::NonNull::<u8>::dangling().as_ptr();
+    // SAFETY: n == 0 touches no memory.
+    unsafe {
+        crate::memcpy(p, p.wrapping_add(1), 0);
+        crate::memcpy_generic(p, p.wrapping_add(1), 0);
+        crate::memset(p, 1, 0);
+    }
+}
+
+#[test]
+fn selected_kernel_is_consistent() {
+    assert_eq!(
+        crate::KERNEL.vector_bytes(),
+        <crate::Selected as Vector>::BYTES
+    );
+    assert_eq!(
+        <crate::Selected as Tuning>::KERNEL.name(),
+        std::format!("{}", crate::KERNEL)
+    );
+}
+
+#[test]
+fn source_splat_ignores_offset() {
+    // SAFETY: a splat source reads no memory.
+    let v: u32 = unsafe { Splat(0x11).read::<u32, Unaligned>(usize::MAX) };
+    assert_eq!(v, 0x1111_1111);
+}
+
+macro_rules! kernel_tests {
+    ($($(#[$cfg:meta])* $name:ident => $v:ty;)*) => {$(
+        $(#[$cfg])*
+        mod $name {
+            #[test]
+            fn blocks() { super::blocks::<$v>() }
+            #[test]
+            fn algorithm() { super::algorithm::<$v>() }
+            #[test]
+            fn movs() { super::movs::<$v>() }
+            #[test]
+            fn rungs() { super::rungs::<$v>() }
+        }
+    )*};
+}
+
+kernel_tests! {
+    portable => u64;
+    #[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), target_feature = "sse2"))]
+    sse => crate::kernels::arch::__m128i;
+    #[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), target_feature = "avx2"))]
+    avx2 => crate::kernels::arch::__m256i;
+    #[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), target_feature = "avx512f"))]
+    avx512 => crate::kernels::arch::__m512i;
+}

@@ -1,0 +1,173 @@
+//! The vocabulary the algorithm is written in: a [`Vector`] is a register of
+//! `BYTES` bytes that can be splatted, loaded and stored; [`Tuning`] adds the
+//! constants that make a `Vector` a kernel.
+//!
+//! Every vector names a narrower [`Vector::Half`], so a kernel brings its own
+//! ladder for sizes below its width: `__m512i → __m256i → __m128i → u64 → u32
+//! → u16 → u8`. The scalar rungs live here; the kernel vectors live in
+//! `kernels/`, one file each, beside their tuning constants.
+
+use crate::Kernel;
+
+/// A register the copy and fill algorithms move memory through.
+///
+/// # Safety
+///
+/// Implementors guarantee that `BYTES == size_of::<Self>()`, that `BYTES` is a
+/// power of two, that every load reads exactly the `BYTES` bytes at its
+/// address and every store writes exactly the `BYTES` bytes at its address,
+/// and that `Half::BYTES == BYTES / 2` (except for the one-byte rung, whose
+/// `Half` is itself).
+pub(crate) unsafe trait Vector: Copy {
+    /// Width in bytes.
+    const BYTES: usize;
+    /// The next narrower rung of the size ladder.
+    type Half: Vector;
+
+    /// A vector with every byte equal to `byte`.
+    fn splat(byte: u8) -> Self;
+
+    /// Reads `BYTES` bytes from `src`.
+    ///
+    /// # Safety
+    ///
+    /// `src..src + BYTES` must be readable.
+    unsafe fn load_unaligned(src: *const u8) -> Self;
+
+    /// Writes the vector to `dst..dst + BYTES`.
+    ///
+    /// # Safety
+    ///
+    /// `dst..dst + BYTES` must be writable.
+    unsafe fn store_unaligned(self, dst: *mut u8);
+
+    /// Reads `BYTES` bytes from `src`, which is `BYTES`-aligned.
+    ///
+    /// # Safety
+    ///
+    /// As [`Vector::load_unaligned`], and `src` must be `BYTES`-aligned.
+    #[inline(always)]
+    unsafe fn load_aligned(src: *const u8) -> Self {
+        debug_assert_aligned::<Self>(src);
+        // SAFETY: the caller upholds `load_unaligned`'s contract.
+        unsafe { Self::load_unaligned(src) }
+    }
+
+    /// Writes the vector to `dst..dst + BYTES`; `dst` is `BYTES`-aligned.
+    ///
+    /// # Safety
+    ///
+    /// As [`Vector::store_unaligned`], and `dst` must be `BYTES`-aligned.
+    #[inline(always)]
+    unsafe fn store_aligned(self, dst: *mut u8) {
+        debug_assert_aligned::<Self>(dst);
+        // SAFETY: the caller upholds `store_unaligned`'s contract.
+        unsafe { self.store_unaligned(dst) }
+    }
+}
+
+/// A kernel: the widest [`Vector`] of a tier and the constants the size
+/// ladder and loops are tuned with. The values, and the measurements that
+/// chose them, are documented beside each impl.
+pub(crate) trait Tuning: Vector {
+    /// The tier this kernel implements.
+    const KERNEL: Kernel;
+    /// Largest `n` copied or filled with no loop: overlapping head and tail
+    /// blocks of 1, 2, 4 or 8 vectors. One of `4 * BYTES`, `8 * BYTES` or
+    /// `16 * BYTES`.
+    const NOLOOP_MAX: usize;
+    /// Bytes moved per loop iteration: a multiple of `BYTES`, at most
+    /// `NOLOOP_MAX`.
+    const LOOP_BLOCK: usize;
+}
+
+#[inline(always)]
+pub(crate) fn debug_assert_aligned<V: Vector>(p: *const u8) {
+    debug_assert!(
+        p as usize % V::BYTES == 0,
+        "fastmem: aligned access to {p:p} is not aligned to {} bytes",
+        V::BYTES
+    );
+}
+
+/// How one side of a block is accessed; lets one block routine serve the
+/// aligned and unaligned paths.
+pub(crate) trait Access {
+    /// Loads a `V` at `src`.
+    ///
+    /// # Safety
+    ///
+    /// As the matching [`Vector`] load.
+    unsafe fn load<V: Vector>(src: *const u8) -> V;
+    /// Stores `v` at `dst`.
+    ///
+    /// # Safety
+    ///
+    /// As the matching [`Vector`] store.
+    unsafe fn store<V: Vector>(v: V, dst: *mut u8);
+}
+
+/// Any address.
+pub(crate) enum Unaligned {}
+/// Addresses aligned to the vector width.
+pub(crate) enum Aligned {}
+
+impl Access for Unaligned {
+    #[inline(always)]
+    unsafe fn load<V: Vector>(src: *const u8) -> V {
+        // SAFETY: forwarded contract.
+        unsafe { V::load_unaligned(src) }
+    }
+    #[inline(always)]
+    unsafe fn store<V: Vector>(v: V, dst: *mut u8) {
+        // SAFETY: forwarded contract.
+        unsafe { v.store_unaligned(dst) }
+    }
+}
+
+impl Access for Aligned {
+    #[inline(always)]
+    unsafe fn load<V: Vector>(src: *const u8) -> V {
+        // SAFETY: forwarded contract.
+        unsafe { V::load_aligned(src) }
+    }
+    #[inline(always)]
+    unsafe fn store<V: Vector>(v: V, dst: *mut u8) {
+        // SAFETY: forwarded contract.
+        unsafe { v.store_aligned(dst) }
+    }
+}
+
+/// The scalar rungs. `u64` is also the portable kernel's vector (its tuning
+/// is in `kernels/portable.rs`).
+macro_rules! scalar_vector {
+    ($($t:ty => $half:ty),* $(,)?) => {$(
+        // SAFETY: an integer's size is its width; `read_unaligned` and
+        // `write_unaligned` touch exactly `size_of::<$t>()` bytes.
+        unsafe impl Vector for $t {
+            const BYTES: usize = core::mem::size_of::<$t>();
+            type Half = $half;
+
+            #[inline(always)]
+            fn splat(byte: u8) -> Self {
+                <$t>::from_ne_bytes([byte; core::mem::size_of::<$t>()])
+            }
+            #[inline(always)]
+            unsafe fn load_unaligned(src: *const u8) -> Self {
+                // SAFETY: the caller guarantees `src..src + BYTES` is readable.
+                unsafe { src.cast::<$t>().read_unaligned() }
+            }
+            #[inline(always)]
+            unsafe fn store_unaligned(self, dst: *mut u8) {
+                // SAFETY: the caller guarantees `dst..dst + BYTES` is writable.
+                unsafe { dst.cast::<$t>().write_unaligned(self) }
+            }
+        }
+    )*};
+}
+
+scalar_vector!(u64 => u32, u32 => u16, u16 => u8, u8 => u8);
+
+static_assertions::assert_eq_size!(u64, [u8; 8]);
+static_assertions::assert_eq_size!(u32, [u8; 4]);
+static_assertions::assert_eq_size!(u16, [u8; 2]);
