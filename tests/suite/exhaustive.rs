@@ -1,0 +1,148 @@
+//! Exhaustive differential tests over small sizes, sampled tests over large
+//! ones. Each test runs its function through the canary rigs of `harness`.
+
+use crate::harness::{
+    all_offsets, large_sizes, report, safe_copy, safe_fill, sweep_copy, sweep_fill, MOVS, W,
+};
+
+/// Every length the exhaustive sweeps try: `0..=1024` crosses every size
+/// class and the first iterations of every block loop.
+const MAX_N: usize = 1024;
+
+/// Bytes the fill sweeps use: both extremes and one in between.
+const FILL_BYTES: [u8; 3] = [0x00, 0xFF, 0x5A];
+
+/// W-aligned offsets, including multiples of W above it (up to 16 of them,
+/// below 256), so both pointers are aligned but not only to a page.
+fn aligned_offsets() -> Vec<usize> {
+    (0..256).step_by(W).take(16).collect()
+}
+
+#[test]
+fn memcpy_all_sizes_and_offsets() {
+    let offs = all_offsets();
+    let cases = sweep_copy("memcpy", 0..=MAX_N, &offs, &offs, 1, |d, s, n| {
+        // SAFETY: the rig passes disjoint buffers valid for `n` bytes.
+        unsafe { fastmem::memcpy(d, s, n) }
+    });
+    report("memcpy_all_sizes_and_offsets", cases);
+}
+
+#[test]
+fn memcpy_generic_all_sizes_and_offsets() {
+    let offs = all_offsets();
+    let cases = sweep_copy("memcpy_generic", 0..=MAX_N, &offs, &offs, 2, |d, s, n| {
+        // SAFETY: the rig passes disjoint buffers valid for `n` bytes.
+        unsafe { fastmem::memcpy_generic(d, s, n) }
+    });
+    report("memcpy_generic_all_sizes_and_offsets", cases);
+}
+
+#[test]
+fn memcpy_aligned_all_sizes() {
+    let offs = aligned_offsets();
+    let cases = sweep_copy("memcpy_aligned", 0..=MAX_N, &offs, &offs, 3, |d, s, n| {
+        // SAFETY: as above, and the offsets keep both pointers W-aligned.
+        unsafe { fastmem::memcpy_aligned(d, s, n) }
+    });
+    report("memcpy_aligned_all_sizes", cases);
+}
+
+#[test]
+fn memset_all_sizes_and_offsets() {
+    let cases = sweep_fill(
+        "memset",
+        0..=MAX_N,
+        &all_offsets(),
+        &FILL_BYTES,
+        |d, c, n| {
+            // SAFETY: the rig passes a buffer valid for `n` bytes.
+            unsafe { fastmem::memset(d, c, n) }
+        },
+    );
+    report("memset_all_sizes_and_offsets", cases);
+}
+
+#[test]
+fn mov_all_offsets() {
+    let offs = all_offsets();
+    let mut cases = 0;
+    for (name, size, mov) in MOVS {
+        cases += sweep_copy(name, [size], &offs, &offs, size as u64, |d, s, n| {
+            debug_assert_eq!(n, size);
+            // SAFETY: the rig passes disjoint buffers valid for `size` bytes.
+            unsafe { mov(d, s) }
+        });
+    }
+    report("mov_all_offsets", cases);
+}
+
+/// The safe layer over the same sweep, at fewer destination offsets: it
+/// adds only a length check to `memcpy`.
+#[test]
+fn copy_all_sizes() {
+    let (offs, dst_offs) = (all_offsets(), [0, 1, 15, 33, 63]);
+    let cases = sweep_copy("copy", 0..=MAX_N, &offs, &dst_offs, 4, |d, s, n| {
+        // SAFETY: the rig passes disjoint buffers valid for `n` bytes.
+        unsafe { safe_copy(d, s, n) }
+    });
+    report("copy_all_sizes", cases);
+}
+
+#[test]
+fn fill_all_sizes_and_offsets() {
+    let cases = sweep_fill("fill", 0..=MAX_N, &all_offsets(), &[0xA5], |d, c, n| {
+        // SAFETY: the rig passes a buffer valid for `n` bytes.
+        unsafe { safe_fill(d, c, n) }
+    });
+    report("fill_all_sizes_and_offsets", cases);
+}
+
+#[test]
+fn memcpy_large_sizes() {
+    let (src_offs, dst_offs) = ([0, 1, 33, 63], [0, 7, 63]);
+    let mut cases = 0;
+    for n in large_sizes(0) {
+        cases += sweep_copy("memcpy", [n], &src_offs, &dst_offs, n as u64, |d, s, n| {
+            // SAFETY: the rig passes disjoint buffers valid for `n` bytes.
+            unsafe { fastmem::memcpy(d, s, n) }
+        });
+        cases += sweep_copy(
+            "memcpy_generic",
+            [n],
+            &src_offs,
+            &dst_offs,
+            !(n as u64),
+            |d, s, n| {
+                // SAFETY: as above.
+                unsafe { fastmem::memcpy_generic(d, s, n) }
+            },
+        );
+    }
+    report("memcpy_large_sizes", cases);
+}
+
+#[test]
+fn memcpy_aligned_large_sizes() {
+    let offs = [0, W];
+    let mut cases = 0;
+    for n in large_sizes(0) {
+        cases += sweep_copy("memcpy_aligned", [n], &offs, &offs, n as u64, |d, s, n| {
+            // SAFETY: as above, and the offsets keep both pointers W-aligned.
+            unsafe { fastmem::memcpy_aligned(d, s, n) }
+        });
+    }
+    report("memcpy_aligned_large_sizes", cases);
+}
+
+#[test]
+fn memset_large_sizes() {
+    let mut cases = 0;
+    for n in large_sizes(0) {
+        cases += sweep_fill("memset", [n], &[0, 1, 63], &[0x00, 0xA7], |d, c, n| {
+            // SAFETY: the rig passes a buffer valid for `n` bytes.
+            unsafe { fastmem::memset(d, c, n) }
+        });
+    }
+    report("memset_large_sizes", cases);
+}

@@ -1,0 +1,367 @@
+//! Test machinery shared by the modules: the oracle, patterned aligned
+//! buffers, and the canary rigs that run one copy or fill and check every
+//! byte around it.
+//!
+//! A copy case looks like this (the fill rig is the same without a source):
+//!
+//! ```text
+//!  src:  [ pattern ........................................... ]
+//!          ^ base (4096-aligned)   ^ base + src_off, n bytes read
+//!
+//!  dst:  [ canary × CANARY | canary … | n bytes written | canary … ]
+//!          ^ base (4096-aligned)      ^ base + CANARY + dst_off
+//! ```
+//!
+//! After the call the whole destination buffer is compared: canary before
+//! the window, the oracle's bytes inside it, canary after it (at least
+//! `CANARY` bytes each side, usually more), and the whole source buffer
+//! against a pristine copy. The canary byte is chosen so it never equals a
+//! byte that the operation could legitimately write there.
+
+use std::alloc::{alloc_zeroed, dealloc, Layout};
+use std::fmt::Write as _;
+use std::ops::{Deref, DerefMut};
+use std::ptr::NonNull;
+
+/// The compiled kernel's vector width: the alignment `memcpy_aligned` needs.
+pub const W: usize = fastmem::KERNEL.vector_bytes();
+
+/// Canary bytes checked on each side of every destination window.
+pub const CANARY: usize = 64;
+
+/// Source and destination offsets swept by the exhaustive tests: every
+/// residue modulo the widest vector (64 bytes).
+pub const OFFSETS: usize = 64;
+
+/// Canary byte around copy destinations; `pattern` never produces it.
+const COPY_CANARY: u8 = 0xCC;
+
+/// The copy oracle: one byte at a time, nothing clever to get wrong.
+pub fn oracle_copy(dst: &mut [u8], src: &[u8]) {
+    assert_eq!(dst.len(), src.len());
+    for (d, s) in dst.iter_mut().zip(src) {
+        *d = *s;
+    }
+}
+
+/// The fill oracle: one byte at a time.
+pub fn oracle_fill(dst: &mut [u8], c: u8) {
+    for d in dst.iter_mut() {
+        *d = c;
+    }
+}
+
+/// Pseudo-random bytes (xorshift64*), never equal to the copy canary, so a
+/// misplaced or missing byte shows up as a difference almost surely.
+pub fn pattern(buf: &mut [u8], seed: u64) {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for b in buf.iter_mut() {
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        let v = (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 56) as u8;
+        *b = if v == COPY_CANARY { v ^ 0x5A } else { v };
+    }
+}
+
+/// A zeroed heap buffer aligned to a page, so `base + k·W` is W-aligned for
+/// every kernel and an offset sweep covers every residue.
+pub struct AlignedBuf {
+    ptr: NonNull<u8>,
+    layout: Layout,
+}
+
+impl AlignedBuf {
+    pub fn new(len: usize) -> Self {
+        let layout = Layout::from_size_align(len.max(1), 4096).unwrap();
+        // SAFETY: the layout has a non-zero size.
+        let ptr = NonNull::new(unsafe { alloc_zeroed(layout) }).expect("out of memory");
+        AlignedBuf { ptr, layout }
+    }
+
+    /// The base pointer, valid for reads and writes of the whole buffer.
+    pub fn ptr(&self) -> *mut u8 {
+        self.ptr.as_ptr()
+    }
+}
+
+impl Drop for AlignedBuf {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `new` with this layout.
+        unsafe { dealloc(self.ptr.as_ptr(), self.layout) }
+    }
+}
+
+impl Deref for AlignedBuf {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        // SAFETY: `layout.size()` initialised bytes, owned by `self`.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.layout.size()) }
+    }
+}
+
+impl DerefMut for AlignedBuf {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        // SAFETY: as in `deref`, and `&mut self` makes the access unique.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.layout.size()) }
+    }
+}
+
+/// Checks that `dst` is `pristine` except for `expected` at `window`: three
+/// `memcmp`s on the good path.
+fn check_window(dst: &[u8], pristine: &[u8], window: usize, expected: &[u8]) -> Result<(), String> {
+    let end = window + expected.len();
+    if dst[..window] == pristine[..window]
+        && dst[window..end] == *expected
+        && dst[end..] == pristine[end..]
+    {
+        return Ok(());
+    }
+    let mut want = pristine.to_vec();
+    want[window..end].copy_from_slice(expected);
+    Err(first_difference(dst, &want, window, expected.len()))
+}
+
+/// Explains the first difference between `got` and `want`, which are the
+/// whole destination buffer and what it should hold; `window` is where the
+/// written bytes start.
+fn first_difference(got: &[u8], want: &[u8], window: usize, n: usize) -> String {
+    let i = got.iter().zip(want).position(|(g, w)| g != w).unwrap();
+    let place = if i < window {
+        format!("{} byte(s) before the window (canary)", window - i)
+    } else if i < window + n {
+        format!("window byte {}", i - window)
+    } else {
+        format!("{} byte(s) past the window (canary)", i - window - n + 1)
+    };
+    let mut s = format!("{place}: got {:#04x}, want {:#04x}", got[i], want[i]);
+    let wrong = got.iter().zip(want).filter(|(g, w)| g != w).count();
+    let _ = write!(s, "; {wrong} byte(s) differ in all");
+    s
+}
+
+/// A source and a canaried destination for copies of up to `max_n` bytes at
+/// offsets below `max_off`.
+pub struct CopyRig {
+    src: AlignedBuf,
+    src_pristine: Vec<u8>,
+    dst: AlignedBuf,
+    /// What `dst` holds between cases: all canary.
+    dst_pristine: Vec<u8>,
+    /// The oracle's output for the current (n, src_off).
+    expected: Vec<u8>,
+    n: usize,
+    src_off: usize,
+}
+
+impl CopyRig {
+    pub fn new(max_off: usize, max_n: usize, seed: u64) -> Self {
+        let mut src = AlignedBuf::new(max_off + max_n);
+        pattern(&mut src, seed);
+        let mut dst = AlignedBuf::new(CANARY + max_off + max_n + CANARY);
+        dst.fill(COPY_CANARY);
+        CopyRig {
+            src_pristine: src.to_vec(),
+            dst_pristine: dst.to_vec(),
+            src,
+            dst,
+            expected: vec![0; max_n],
+            n: 0,
+            src_off: 0,
+        }
+    }
+
+    /// Runs the oracle for the next cases: `n` bytes from `src_off`.
+    pub fn set_source(&mut self, n: usize, src_off: usize) {
+        oracle_copy(
+            &mut self.expected[..n],
+            &self.src_pristine[src_off..src_off + n],
+        );
+        self.n = n;
+        self.src_off = src_off;
+    }
+
+    /// Calls `f(dst, src, n)` with the destination window at `dst_off` and
+    /// checks everything; restores the window afterwards.
+    ///
+    /// `f` gets pointers valid for `n` bytes, in disjoint allocations, with
+    /// the alignment of the page-aligned bases plus the offsets.
+    pub fn case(
+        &mut self,
+        dst_off: usize,
+        f: &mut impl FnMut(*mut u8, *const u8, usize),
+    ) -> Result<(), String> {
+        let (n, w) = (self.n, CANARY + dst_off);
+        // SAFETY: `w + n` and `src_off + n` are within the buffers (`new`).
+        let (d, s) = unsafe { (self.dst.ptr().add(w), self.src.ptr().add(self.src_off)) };
+        f(d, s, n);
+        check_window(&self.dst, &self.dst_pristine, w, &self.expected[..n])?;
+        if self.src[..] != self.src_pristine[..] {
+            let i = self
+                .src
+                .iter()
+                .zip(&self.src_pristine)
+                .position(|(a, b)| a != b);
+            return Err(format!("source modified at byte {}", i.unwrap()));
+        }
+        self.dst[w..w + n].copy_from_slice(&self.dst_pristine[w..w + n]);
+        Ok(())
+    }
+}
+
+/// Checks `f` for every `n` in `ns` × every source offset × every
+/// destination offset; panics naming the first failing case. Returns the
+/// number of cases checked.
+pub fn sweep_copy(
+    name: &str,
+    ns: impl IntoIterator<Item = usize> + Clone,
+    src_offs: &[usize],
+    dst_offs: &[usize],
+    seed: u64,
+    mut f: impl FnMut(*mut u8, *const u8, usize),
+) -> u64 {
+    let max_n = ns.clone().into_iter().max().unwrap_or(0);
+    let max_off = 1 + src_offs.iter().chain(dst_offs).max().copied().unwrap_or(0);
+    let mut rig = CopyRig::new(max_off, max_n, seed);
+    let mut cases = 0u64;
+    for n in ns {
+        for &so in src_offs {
+            rig.set_source(n, so);
+            for &d in dst_offs {
+                if let Err(e) = rig.case(d, &mut f) {
+                    panic!("{name}(n = {n}, src_off = {so}, dst_off = {d}): {e}");
+                }
+                cases += 1;
+            }
+        }
+    }
+    cases
+}
+
+/// A canaried destination for fills of up to `max_n` bytes at offsets below
+/// `max_off`, with the byte `c`. The canary is `!c`, so no canary byte can be
+/// mistaken for a filled one.
+pub struct FillRig {
+    dst: AlignedBuf,
+    dst_pristine: Vec<u8>,
+    expected: Vec<u8>,
+    c: u8,
+}
+
+impl FillRig {
+    pub fn new(max_off: usize, max_n: usize, c: u8) -> Self {
+        let mut dst = AlignedBuf::new(CANARY + max_off + max_n + CANARY);
+        dst.fill(!c);
+        let mut expected = vec![!c; max_n];
+        oracle_fill(&mut expected, c);
+        FillRig {
+            dst_pristine: dst.to_vec(),
+            dst,
+            expected,
+            c,
+        }
+    }
+
+    /// Calls `f(dst, c, n)` with the window at `dst_off` and checks every
+    /// byte of the buffer; restores the window afterwards.
+    pub fn case(
+        &mut self,
+        n: usize,
+        dst_off: usize,
+        f: &mut impl FnMut(*mut u8, u8, usize),
+    ) -> Result<(), String> {
+        let w = CANARY + dst_off;
+        // SAFETY: `w + n` is within the buffer (`new`).
+        f(unsafe { self.dst.ptr().add(w) }, self.c, n);
+        check_window(&self.dst, &self.dst_pristine, w, &self.expected[..n])?;
+        self.dst[w..w + n].copy_from_slice(&self.dst_pristine[w..w + n]);
+        Ok(())
+    }
+}
+
+/// Checks `f` for every `n` in `ns` × every destination offset × every byte
+/// in `bytes`; panics naming the first failing case. Returns the number of
+/// cases checked.
+pub fn sweep_fill(
+    name: &str,
+    ns: impl IntoIterator<Item = usize> + Clone,
+    dst_offs: &[usize],
+    bytes: &[u8],
+    mut f: impl FnMut(*mut u8, u8, usize),
+) -> u64 {
+    let max_n = ns.clone().into_iter().max().unwrap_or(0);
+    let max_off = 1 + dst_offs.iter().max().copied().unwrap_or(0);
+    let mut cases = 0u64;
+    for &c in bytes {
+        let mut rig = FillRig::new(max_off, max_n, c);
+        for n in ns.clone() {
+            for &d in dst_offs {
+                if let Err(e) = rig.case(n, d, &mut f) {
+                    panic!("{name}(n = {n}, c = {c:#04x}, dst_off = {d}): {e}");
+                }
+                cases += 1;
+            }
+        }
+    }
+    cases
+}
+
+/// Powers of two ±1 from `2^min_log2` up to 1 MiB, and 8 MiB + 3, beyond
+/// any cache; from 1 KiB on, also two Ethernet frame sizes: 1518 bytes, and
+/// 1522 with a VLAN tag.
+pub fn large_sizes(min_log2: u32) -> Vec<usize> {
+    let mut v: Vec<usize> = (min_log2..=20)
+        .flat_map(|k| [(1usize << k) - 1, 1 << k, (1 << k) + 1])
+        .chain([(8 << 20) + 3])
+        .collect();
+    if min_log2 <= 10 {
+        v.extend([1518, 1522]);
+    }
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// The fixed-size moves, with their sizes.
+pub type Mov = unsafe fn(*mut u8, *const u8);
+pub const MOVS: [(&str, usize, Mov); 5] = [
+    ("mov16", 16, fastmem::mov16),
+    ("mov32", 32, fastmem::mov32),
+    ("mov64", 64, fastmem::mov64),
+    ("mov128", 128, fastmem::mov128),
+    ("mov256", 256, fastmem::mov256),
+];
+
+/// `fastmem::copy` on raw parts, for the rigs that hand out pointers.
+///
+/// # Safety
+/// `d` and `s` valid for `n` bytes and disjoint.
+pub unsafe fn safe_copy(d: *mut u8, s: *const u8, n: usize) {
+    // SAFETY: forwarded from the caller.
+    let (d, s) = unsafe {
+        (
+            std::slice::from_raw_parts_mut(d, n),
+            std::slice::from_raw_parts(s, n),
+        )
+    };
+    fastmem::copy(d, s);
+}
+
+/// `fastmem::fill` on raw parts.
+///
+/// # Safety
+/// `d` valid for `n` bytes.
+pub unsafe fn safe_fill(d: *mut u8, c: u8, n: usize) {
+    // SAFETY: forwarded from the caller.
+    fastmem::fill(unsafe { std::slice::from_raw_parts_mut(d, n) }, c);
+}
+
+/// `0..OFFSETS` as a vector, for the sweeps.
+pub fn all_offsets() -> Vec<usize> {
+    (0..OFFSETS).collect()
+}
+
+/// Prints a case count in the form `ci/test.sh` adds up.
+pub fn report(test: &str, cases: u64) {
+    println!("CASES {test} {cases}");
+}
