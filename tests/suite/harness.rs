@@ -20,6 +20,7 @@
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
 
@@ -361,7 +362,19 @@ pub fn all_offsets() -> Vec<usize> {
     (0..OFFSETS).collect()
 }
 
-/// Prints a case count in the form `ci/test.sh` adds up.
+/// Prints a case count, and appends it to the file named by
+/// `FASTMEM_CASES_LOG` when set (`ci/test.sh` adds those up per tier).
 pub fn report(test: &str, cases: u64) {
-    println!("CASES {test} {cases}");
+    let line = format!("CASES {test} {cases}\n");
+    print!("{line}");
+    if let Some(path) = std::env::var_os("FASTMEM_CASES_LOG") {
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .expect("FASTMEM_CASES_LOG");
+        // One write of one short line to an O_APPEND file: lines from tests
+        // running in parallel do not interleave.
+        f.write_all(line.as_bytes()).expect("FASTMEM_CASES_LOG");
+    }
 }

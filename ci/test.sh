@@ -1,0 +1,274 @@
+#!/usr/bin/env bash
+# ci/test.sh: the one test command. `.ci/run` runs it; run it from anywhere.
+#
+# For each kernel tier the CPU can run, the whole suite (unit, integration,
+# bench and example targets, and doctests) in debug and in release, each in
+# a target directory of its own, with the compiled kernel asserted; clippy
+# with warnings denied for every tier; rustfmt; rustdoc with warnings denied;
+# the no_std consumer for every tier; then the extra checks listed in
+# EXTRA_STEPS. Every step runs even after a failure; the script prints a
+# timing summary and exits non-zero if any step failed.
+#
+# Environment:
+#   TIERS="sse avx2"   run only these tiers (default: all six)
+#   FAIL_FAST=1        stop at the first failed step
+#   CI_TARGET=DIR      where builds and logs go (default: target-ci/)
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
+OUT=${CI_TARGET:-$ROOT/target-ci}
+LOGS=$OUT/logs
+mkdir -p "$LOGS"
+
+ALL_TIERS="sse sse4.2 avx2 avx512 portable native"
+TIERS=${TIERS:-$ALL_TIERS}
+
+# Clean builds run once; incremental state would only cost time.
+export CARGO_INCREMENTAL=0 CARGO_TERM_COLOR=never
+# Tier flags reach fastmem's own crates only; see ci/tier-rustc.
+export RUSTC_WRAPPER=$ROOT/ci/tier-rustc
+unset RUSTFLAGS RUSTDOCFLAGS CARGO_ENCODED_RUSTFLAGS FASTMEM_TIER_RUSTFLAGS
+
+# ---------------------------------------------------------------------------
+# The tier table.
+
+# tier_flags TIER: the flags that select TIER (README's kernel table).
+tier_flags() {
+    case $1 in
+        sse) echo "" ;;
+        sse4.2) echo "-C target-feature=+sse4.2" ;;
+        avx2) echo "-C target-feature=+avx2" ;;
+        avx512) echo "-C target-feature=+avx512f" ;;
+        portable) echo "--cfg fastmem_portable" ;;
+        native) echo "-C target-cpu=native" ;;
+        *) echo "unknown tier: $1" >&2; return 2 ;;
+    esac
+}
+
+# tier_cpu_flag TIER: the /proc/cpuinfo flag the CPU needs to run TIER's code.
+tier_cpu_flag() {
+    case $1 in
+        sse) echo sse2 ;;
+        sse4.2) echo sse4_2 ;;
+        avx2) echo avx2 ;;
+        avx512) echo avx512f ;;
+        portable | native) echo "" ;;
+        *) echo "unknown tier: $1" >&2; return 2 ;;
+    esac
+}
+
+cpu_has() {
+    grep -qw -- "$1" /proc/cpuinfo
+}
+
+# tier_kernel TIER: the kernel fastmem must compile to for TIER.
+tier_kernel() {
+    case $1 in
+        sse | sse4.2) echo sse ;;
+        avx2) echo avx2 ;;
+        avx512) echo avx512 ;;
+        portable) echo portable ;;
+        native)
+            if cpu_has avx512f; then echo avx512
+            elif cpu_has avx2; then echo avx2
+            else echo sse
+            fi ;;
+        *) echo "unknown tier: $1" >&2; return 2 ;;
+    esac
+}
+
+# ---------------------------------------------------------------------------
+# Steps: each runs in a subshell with `set -e`, is timed, and is recorded.
+
+STEP_NAMES=()
+STEP_SECS=()
+STEP_RESULTS=()
+FAILED=()
+START=$EPOCHREALTIME
+
+step() {
+    local name=$1 t0=$EPOCHREALTIME rc
+    shift
+    echo
+    echo "=== $name"
+    set +e
+    (set -e; "$@")
+    rc=$?
+    set -e
+    STEP_NAMES+=("$name")
+    STEP_SECS+=("$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')")
+    if ((rc == 0)); then
+        STEP_RESULTS+=(ok)
+    else
+        STEP_RESULTS+=("FAILED (exit $rc)")
+        FAILED+=("$name")
+        echo "=== FAILED: $name (exit $rc)"
+        if [[ ${FAIL_FAST:-} == 1 ]]; then
+            exit 1
+        fi
+    fi
+}
+
+summary() {
+    local i total
+    total=$(awk -v a="$START" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", b - a }')
+    echo
+    echo "=== timing summary"
+    for i in "${!STEP_NAMES[@]}"; do
+        printf '%8ss  %-34s %s\n' "${STEP_SECS[$i]}" "${STEP_NAMES[$i]}" "${STEP_RESULTS[$i]}"
+    done
+    printf '%8ss  total\n' "$total"
+    if [[ -n ${TIER_REPORT:-} ]]; then
+        echo
+        echo "=== tests per tier (test functions passed; cases checked by the sweeps)"
+        printf '%s' "$TIER_REPORT"
+    fi
+    echo
+    if ((${#FAILED[@]})); then
+        echo "ci/test.sh: ${#FAILED[@]} step(s) failed: ${FAILED[*]}"
+    else
+        echo "ci/test.sh: all steps passed"
+    fi
+}
+trap summary EXIT
+
+# ---------------------------------------------------------------------------
+# What the steps do.
+
+# Dependencies are built once per profile, into base-<profile>, without any
+# tier flags (the wrapper only flags fastmem); each tier starts from a copy
+# of it, with no fastmem artifacts, and builds fastmem with its own flags.
+build_base() {
+    local profile=$1 dir=$OUT/base-$1 args=()
+    [[ $profile == release ]] && args=(--release)
+    export CARGO_TARGET_DIR=$dir
+    cargo test "${args[@]}" --all-targets --no-run
+    if [[ $profile == debug ]]; then
+        cargo clippy --all-targets
+    fi
+    cargo clean -p fastmem
+}
+
+# run_tier TIER PROFILE: the whole suite for one tier in one profile.
+run_tier() {
+    local tier=$1 profile=$2 dir=$OUT/$1-$2 log=$LOGS/$1-$2.log args=()
+    [[ $profile == release ]] && args=(--release)
+    rm -rf "$dir"
+    cp -a "$OUT/base-$profile" "$dir"
+    export CARGO_TARGET_DIR=$dir
+    export FASTMEM_TIER_RUSTFLAGS RUSTDOCFLAGS FASTMEM_EXPECT_KERNEL FASTMEM_CASES_LOG
+    FASTMEM_TIER_RUSTFLAGS=$(tier_flags "$tier")
+    RUSTDOCFLAGS=$FASTMEM_TIER_RUSTFLAGS
+    FASTMEM_EXPECT_KERNEL=$(tier_kernel "$tier")
+    FASTMEM_CASES_LOG=$LOGS/$tier-$profile.cases
+    rm -f "$FASTMEM_CASES_LOG"
+    echo "tier $tier ($profile): flags '${FASTMEM_TIER_RUSTFLAGS}', expecting kernel $FASTMEM_EXPECT_KERNEL"
+    {
+        cargo test "${args[@]}" --all-targets
+        cargo test "${args[@]}" --doc
+    } 2>&1 | tee "$log"
+    if [[ $profile == debug ]]; then
+        # Code that a cfg removes is linted only in the tier that keeps it.
+        cargo clippy --all-targets -- -D warnings
+    fi
+}
+
+# tier_report TIER PROFILE: one summary line from the tier's logs.
+tier_report() {
+    local log=$LOGS/$1-$2.log cases=$LOGS/$1-$2.cases passed sum
+    passed=$(awk '/^test result:/ { n += $4 } END { print n + 0 }' "$log" 2>/dev/null || echo 0)
+    sum=$(awk '{ n += $3 } END { print n + 0 }' "$cases" 2>/dev/null || echo 0)
+    printf '  %-9s %-8s %5s tests passed  %10s cases\n' "$1" "$2" "$passed" "$sum"
+}
+
+fmt_check() {
+    cargo fmt --check
+}
+
+doc_check() {
+    CARGO_TARGET_DIR=$OUT/doc RUSTDOCFLAGS="-D warnings" cargo doc --no-deps
+}
+
+# nostd_check TIER: ci/nostd-consumer, a #![no_std] staticlib with its own
+# panic handler and panic = "abort", links fastmem built for TIER. Were std
+# anywhere in the graph, its panic handler would clash with the consumer's
+# (E0152) and the build fail; the archive, which bundles every Rust crate
+# linked, must also hold no std or alloc member. Deps here are tiny, so
+# plain RUSTFLAGS are fine.
+NOSTD=ci/nostd-consumer
+nostd_check() {
+    local tier=$1 lib members
+    export CARGO_TARGET_DIR=$OUT/nostd-$tier RUSTFLAGS
+    RUSTFLAGS=$(tier_flags "$tier")
+    cargo build --release --manifest-path $NOSTD/Cargo.toml
+    cargo tree --manifest-path $NOSTD/Cargo.toml -e normal
+    lib=$CARGO_TARGET_DIR/release/libfastmem_nostd_consumer.a
+    members=$(ar t "$lib")
+    if grep -E '^(std|alloc)-' <<<"$members"; then
+        echo "the no_std consumer's archive links std or alloc (members above)" >&2
+        return 1
+    fi
+    grep -q '^fastmem-' <<<"$members"
+    nm "$lib" | grep -q ' T consumer_memcpy_memset$'
+    echo "no std: $(grep -cE '^(core|compiler_builtins)-' <<<"$members") core/compiler_builtins members, none from std or alloc"
+}
+
+# The control for nostd_check: with `extern crate std` added to the
+# consumer, the build must fail with the duplicate panic handler.
+nostd_control() {
+    local out
+    export CARGO_TARGET_DIR=$OUT/nostd-control
+    if out=$(cargo rustc --release --manifest-path $NOSTD/Cargo.toml -- --cfg nostd_consumer_pulls_std 2>&1); then
+        echo "the consumer built with std in its graph: nostd_check cannot fail" >&2
+        return 1
+    fi
+    grep -q 'E0152' <<<"$out" || { echo "$out" >&2; return 1; }
+    echo "control: with std in the graph the build fails with E0152, as it should"
+}
+
+# ---------------------------------------------------------------------------
+# Extra checks, owned by other parts of the project. Each script listed here
+# runs as one step when it exists; add new ones to the list.
+EXTRA_STEPS=(
+    ci/asan.sh
+    ci/valgrind.sh
+    ci/freestanding.sh
+    ci/codegen.sh
+)
+
+# ---------------------------------------------------------------------------
+# The run.
+
+echo "fastmem ci/test.sh: $(rustc -V), $(nproc) CPUs, tiers: $TIERS"
+
+step "rustfmt" fmt_check
+step "rustdoc -D warnings" doc_check
+step "build deps (debug)" build_base debug
+step "build deps (release)" build_base release
+step "no_std control" nostd_control
+
+TIER_REPORT=""
+for tier in $TIERS; do
+    flag=$(tier_cpu_flag "$tier")
+    if [[ -n $flag ]] && ! cpu_has "$flag"; then
+        echo "SKIP $tier: CPU lacks $flag"
+        TIER_REPORT+="  SKIP $tier: CPU lacks $flag"$'\n'
+        continue
+    fi
+    for profile in debug release; do
+        step "$tier $profile" run_tier "$tier" "$profile"
+        TIER_REPORT+=$(tier_report "$tier" "$profile")$'\n'
+    done
+    step "no_std $tier" nostd_check "$tier"
+done
+
+for script in "${EXTRA_STEPS[@]}"; do
+    if [[ -f $script ]]; then
+        step "$script" bash "$script"
+    else
+        echo "($script not present, skipped)"
+    fi
+done
+
+((${#FAILED[@]} == 0))
