@@ -170,35 +170,47 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     }
 }
 
-/// loop_and_tail: blocks of `LOOP_BLOCK` bytes with aligned stores (and
-/// loads of kind `L`), then one unaligned block that ends at `n`.
+/// loop_and_tail: `blocks` blocks of `LOOP_BLOCK` bytes from offset 0, with
+/// aligned stores (and loads of kind `L`), then the last `tail_vectors`
+/// vectors before `n`, unaligned.
+///
+/// Callers derive `blocks` from `n` alone, never from an address, so that a
+/// constant `n` gives a constant trip count and the loop unrolls to
+/// straight-line code.
 ///
 /// # Safety
 ///
 /// `dst` is `W`-aligned (and `src` too when `L` is [`Aligned`]),
-/// `n >= LOOP_BLOCK`, and `0..n` is in range.
+/// `blocks * LOOP_BLOCK <= n`, `tail_vectors * W <= n`, the blocks and the
+/// tail together cover `0..n`, and `0..n` is in range.
 #[inline(always)]
 pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
     dst: *mut u8,
     src: R,
     n: usize,
+    blocks: usize,
+    tail_vectors: usize,
 ) {
     let count = V::LOOP_BLOCK / V::BYTES;
-    debug_assert!(n >= V::LOOP_BLOCK);
-    let mut off = 0;
-    while n - off > V::LOOP_BLOCK {
-        // SAFETY: `off + LOOP_BLOCK < n`, and `off` is a multiple of W from
-        // an aligned start.
-        unsafe { block::<V, L, Aligned, R>(dst, src, off, count) };
-        off += V::LOOP_BLOCK;
+    debug_assert!(blocks * V::LOOP_BLOCK <= n && tail_vectors * V::BYTES <= n);
+    debug_assert!(blocks * V::LOOP_BLOCK + tail_vectors * V::BYTES >= n);
+    for i in 0..blocks {
+        // SAFETY: the block ends at or before `blocks * LOOP_BLOCK <= n`, and
+        // starts at a multiple of W from an aligned start.
+        unsafe { block::<V, L, Aligned, R>(dst, src, i * V::LOOP_BLOCK, count) };
+        crate::barrier::no_partial_unroll();
     }
-    // SAFETY: n >= LOOP_BLOCK.
-    unsafe { tail::<V, R>(dst, src, n, count) }
+    // SAFETY: `tail_vectors * W <= n`.
+    unsafe { tail::<V, R>(dst, src, n, tail_vectors) }
 }
 
 /// Writes `n > NOLOOP_MAX` bytes to a destination of any alignment:
 /// align_to_next_boundary (one unaligned vector, then skip 1..=W bytes to the
 /// next aligned destination address), then loop_and_tail.
+///
+/// The number of blocks, `(n - W) / LOOP_BLOCK`, is the most that fits after
+/// any skip; what it leaves before the last block is under `W` bytes, so the
+/// tail is one block plus one vector.
 ///
 /// # Safety
 ///
@@ -206,11 +218,43 @@ pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
 #[inline(always)]
 unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     let skip = V::BYTES - (dst as usize & (V::BYTES - 1));
+    let blocks = (n - V::BYTES) / V::LOOP_BLOCK;
+    let tail_vectors = V::LOOP_BLOCK / V::BYTES + 1;
     // SAFETY: n > NOLOOP_MAX >= LOOP_BLOCK + W (const-asserted), so the first
-    // vector is in range and `n - skip >= LOOP_BLOCK`; `dst + skip` is aligned.
+    // vector and the tail are in range; `dst + skip` is aligned; with
+    // 1 <= skip <= W the blocks end at most at `W + (n - W) = n`, and they
+    // reach past `n - LOOP_BLOCK - W`, where the tail starts.
     unsafe {
         block::<V, Unaligned, Unaligned, R>(dst, src, 0, 1);
-        loop_and_tail::<V, Unaligned, Shifted<R>>(dst.add(skip), Shifted(src, skip), n - skip);
+        loop_and_tail::<V, Unaligned, _>(
+            dst.add(skip),
+            Shifted(src, skip),
+            n - skip,
+            blocks,
+            tail_vectors,
+        );
+    }
+}
+
+/// Copies `n > NOLOOP_MAX` bytes between two `W`-aligned pointers: the
+/// blocks that start before `n - LOOP_BLOCK`, then one overlapping block.
+///
+/// # Safety
+///
+/// `n > V::NOLOOP_MAX`, both pointers are `W`-aligned, and `0..n` is in
+/// range.
+#[inline(always)]
+unsafe fn copy_loop_aligned<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
+    // SAFETY: `(n - 1) / LOOP_BLOCK` blocks end before `n` and reach
+    // `n - LOOP_BLOCK`, where the one-block tail starts.
+    unsafe {
+        loop_and_tail::<V, Aligned, _>(
+            dst,
+            src,
+            n,
+            (n - 1) / V::LOOP_BLOCK,
+            V::LOOP_BLOCK / V::BYTES,
+        )
     }
 }
 
@@ -261,7 +305,7 @@ pub(crate) unsafe fn memcpy<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
         if n <= V::NOLOOP_MAX {
             write_noloop::<V, _>(dst, src, n)
         } else if (dst as usize | src as usize) & (V::BYTES - 1) == 0 {
-            loop_and_tail::<V, Aligned, _>(dst, src, n)
+            copy_loop_aligned::<V>(dst, src, n)
         } else {
             write_loop::<V, _>(dst, src, n)
         }
@@ -281,7 +325,7 @@ pub(crate) unsafe fn memcpy_aligned<V: Tuning>(dst: *mut u8, src: *const u8, n: 
         if n <= V::NOLOOP_MAX {
             write_noloop::<V, _>(dst, src, n)
         } else {
-            loop_and_tail::<V, Aligned, _>(dst, src, n)
+            copy_loop_aligned::<V>(dst, src, n)
         }
     }
 }

@@ -58,6 +58,7 @@
 #[cfg(test)]
 extern crate std;
 
+mod barrier;
 mod generic;
 mod kernels;
 mod vector;
@@ -175,7 +176,7 @@ pub unsafe fn memcpy(dst: *mut u8, src: *const u8, n: usize) {
 #[inline(always)]
 pub unsafe fn memcpy_aligned(dst: *mut u8, src: *const u8, n: usize) {
     debug_assert!(
-        (dst as usize | src as usize) % W == 0,
+        (dst as usize | src as usize).is_multiple_of(W),
         "fastmem::memcpy_aligned: dst {dst:p} and src {src:p} must both be aligned to {W} bytes"
     );
     debug_assert_disjoint("memcpy_aligned", dst, src, n);

@@ -123,11 +123,11 @@ fn blocks<V: Tuning>() {
     for n in b..=3 * b + w {
         for soff in [0, 1, w - 1] {
             copies("loop_and_tail", n, 0, soff, |d, s| unsafe {
-                generic::loop_and_tail::<V, Unaligned, _>(d, s, n)
+                generic::loop_and_tail::<V, Unaligned, _>(d, s, n, (n - 1) / b, b / w)
             });
         }
         copies("aligned loop_and_tail", n, 0, 0, |d, s| unsafe {
-            generic::loop_and_tail::<V, Aligned, _>(d, s, n)
+            generic::loop_and_tail::<V, Aligned, _>(d, s, n, (n - 1) / b, b / w)
         });
     }
 }

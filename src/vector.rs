@@ -84,7 +84,7 @@ pub(crate) trait Tuning: Vector {
 #[inline(always)]
 pub(crate) fn debug_assert_aligned<V: Vector>(p: *const u8) {
     debug_assert!(
-        p as usize % V::BYTES == 0,
+        (p as usize).is_multiple_of(V::BYTES),
         "fastmem: aligned access to {p:p} is not aligned to {} bytes",
         V::BYTES
     );

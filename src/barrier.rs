@@ -1,0 +1,33 @@
+//! A hint that keeps LLVM from unrolling a loop by a runtime factor.
+//!
+//! Measured on the AVX-512 kernel: without it LLVM unrolls the block loop
+//! 2x or 4x and adds a remainder copy of the body, which roughly doubles
+//! the bytes a call site with a runtime `n` costs, for no gain (the loop is
+//! bound by stores, not by its one add and one branch per block).
+//!
+//! An empty `asm!` is opaque to LLVM's unrolling heuristics, which decline
+//! to partially or runtime-unroll a loop that contains a call; a constant
+//! trip count is still unrolled fully, so a constant `n` stays
+//! straight-line. It emits no instruction and, with `nomem`, does not stop
+//! loads and stores from being scheduled across it.
+
+/// Marks a loop body as not to be partially unrolled.
+#[inline(always)]
+pub(crate) fn no_partial_unroll() {
+    cfg_if::cfg_if! {
+        if #[cfg(any(
+            target_arch = "x86",
+            target_arch = "x86_64",
+            target_arch = "arm",
+            target_arch = "aarch64",
+            target_arch = "riscv32",
+            target_arch = "riscv64",
+            target_arch = "loongarch64",
+        ))] {
+            // SAFETY: an empty template with `nomem` and `nostack` reads,
+            // writes and clobbers nothing.
+            unsafe { core::arch::asm!("", options(nomem, nostack, preserves_flags)) }
+        }
+        // Elsewhere `asm!` is not stable; the loop is only larger there.
+    }
+}
