@@ -1,0 +1,373 @@
+//! The fast table tool: TSC ticks per call for a size sweep, every
+//! implementation side by side, medians of interleaved repetitions.
+//!
+//! ```text
+//! RUSTFLAGS="-C target-cpu=native" cargo run --release --example sizes -- [options]
+//!   --suite LIST   comma-separated, default copy,copy-unaligned,set,set-unaligned,mixed,stream-l3
+//!                  copy            hot L1, dst and src 4 KiB-aligned (adds fastmem::memcpy_aligned)
+//!                  copy-unaligned  hot L1, dst+1 and src+3
+//!                  set, set-unaligned   the same for memset (dst+1)
+//!                  mixed           hot, sizes drawn uniform 1..=256 and IMIX 64/594/1518 at 7:4:1
+//!                  stream-l3       copies walked in order through 16 MiB per side (beyond L2)
+//!                  stream-dram     the same through --dram-mib per side (default 512)
+//!   --sizes LIST   sizes for the hot and streaming suites (default: issue 3's list)
+//!   --reps N       interleaved repetitions per point (default 31 hot, 9 streaming)
+//!   --out DIR      where the CSV and SVG files go (default target/fastmem-bench)
+//!   --dram-mib N   buffer size per side for stream-dram
+//! ```
+//!
+//! Each repetition times every implementation once, in turn, so a burst of
+//! noise from another process lands on all of them alike; the reported figure
+//! is the median over repetitions. The "glibc/fastmem" column is the speed-up
+//! (above 1: fastmem is faster). Files: `<kernel>-<suite>.csv` and, for the
+//! size sweeps, `<kernel>-<suite>.svg` (ticks against size, log-log).
+
+#[allow(dead_code)] // each tool uses a different part of the shared module
+#[path = "../benches/support/mod.rs"]
+mod support;
+
+use plotters::prelude::*;
+use std::fmt::Write as _;
+use std::hint::black_box;
+use support::*;
+
+struct Opts {
+    suites: Vec<String>,
+    sizes: Vec<usize>,
+    reps: Option<usize>,
+    out: String,
+    dram_mib: usize,
+}
+
+fn parse_list(s: &str) -> Vec<usize> {
+    s.split(',')
+        .map(|x| {
+            x.trim()
+                .parse()
+                .unwrap_or_else(|_| usage(&format!("bad size {x:?}")))
+        })
+        .collect()
+}
+
+fn usage(msg: &str) -> ! {
+    eprintln!("sizes: {msg}\nsee the doc comment at the top of examples/sizes.rs for the options");
+    std::process::exit(2)
+}
+
+fn parse_args() -> Opts {
+    let mut o = Opts {
+        suites: "copy,copy-unaligned,set,set-unaligned,mixed,stream-l3"
+            .split(',')
+            .map(String::from)
+            .collect(),
+        sizes: HOT_SIZES.to_vec(),
+        reps: None,
+        out: "target/fastmem-bench".into(),
+        dram_mib: 512,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut val = || {
+            args.next()
+                .unwrap_or_else(|| usage(&format!("{a} needs a value")))
+        };
+        match a.as_str() {
+            "--suite" => o.suites = val().split(',').map(String::from).collect(),
+            "--sizes" => o.sizes = parse_list(&val()),
+            "--reps" => o.reps = Some(val().parse().unwrap_or_else(|_| usage("bad --reps"))),
+            "--out" => o.out = val(),
+            "--dram-mib" => o.dram_mib = val().parse().unwrap_or_else(|_| usage("bad --dram-mib")),
+            "--help" | "-h" => usage("help"),
+            // `cargo bench` passes --bench to every target; ignore it.
+            "--bench" => {}
+            _ => usage(&format!("unknown option {a}")),
+        }
+    }
+    o
+}
+
+/// One suite's results: `rows[i]` is the label of point `i` (a size or a mix
+/// name), `ticks[j][i]` the median for implementation `j` at that point.
+struct Table {
+    suite: String,
+    x: Vec<usize>,
+    labels: Vec<String>,
+    impls: Vec<&'static str>,
+    ticks: Vec<Vec<f64>>,
+}
+
+/// Interleaved medians: for each point, `reps` rounds, each timing every
+/// implementation once through `measure(impl_index, point_index)`.
+fn sweep(
+    points: usize,
+    nimpl: usize,
+    reps: usize,
+    mut measure: impl FnMut(usize, usize) -> f64,
+) -> Vec<Vec<f64>> {
+    let mut out = vec![Vec::with_capacity(points); nimpl];
+    for p in 0..points {
+        for j in 0..nimpl {
+            measure(j, p); // warm-up: caches, branch predictors, page tables
+        }
+        let mut samples = vec![Vec::with_capacity(reps); nimpl];
+        for r in 0..reps {
+            // Rotate the starting implementation each round.
+            for k in 0..nimpl {
+                let j = (k + r) % nimpl;
+                samples[j].push(measure(j, p));
+            }
+        }
+        for (column, sample) in out.iter_mut().zip(&mut samples) {
+            column.push(median(sample));
+        }
+    }
+    out
+}
+
+fn hot_copy(o: &Opts, unaligned: bool) -> Table {
+    let bufs = HotBufs::new();
+    let (dst, src) = bufs.ptrs(unaligned);
+    let impls = copy_impls(!unaligned);
+    let reps = o.reps.unwrap_or(31);
+    let ticks = sweep(o.sizes.len(), impls.len(), reps, |j, p| {
+        let n = o.sizes[p];
+        (impls[j].hot)(dst, src, n, hot_iters(n))
+    });
+    table(
+        if unaligned { "copy-unaligned" } else { "copy" },
+        &o.sizes,
+        impls.iter().map(|i| i.name).collect(),
+        ticks,
+    )
+}
+
+fn hot_set(o: &Opts, unaligned: bool) -> Table {
+    let bufs = HotBufs::new();
+    let (dst, _) = bufs.ptrs(unaligned);
+    let impls = set_impls();
+    let reps = o.reps.unwrap_or(31);
+    let ticks = sweep(o.sizes.len(), impls.len(), reps, |j, p| {
+        let n = o.sizes[p];
+        (impls[j].hot)(dst, 0x5a, n, hot_iters(n))
+    });
+    table(
+        if unaligned { "set-unaligned" } else { "set" },
+        &o.sizes,
+        impls.iter().map(|i| i.name).collect(),
+        ticks,
+    )
+}
+
+fn table(suite: &str, sizes: &[usize], impls: Vec<&'static str>, ticks: Vec<Vec<f64>>) -> Table {
+    Table {
+        suite: suite.into(),
+        x: sizes.to_vec(),
+        labels: sizes.iter().map(|n| n.to_string()).collect(),
+        impls,
+        ticks,
+    }
+}
+
+/// Hot buffers, sizes from a fixed pseudo-random sequence, so the size-class
+/// branches are mispredicted about as often as in a real datapath.
+fn mixed(o: &Opts) -> Vec<Table> {
+    let bufs = HotBufs::new();
+    let (dst, src) = bufs.ptrs(false);
+    let mixes = [
+        ("uniform 1-256", uniform_sizes(4096, 1, 256, 7)),
+        ("IMIX 7:4:1", imix_sizes(4096, 11)),
+    ];
+    let reps = o.reps.unwrap_or(31);
+    let labels: Vec<String> = mixes.iter().map(|m| m.0.to_string()).collect();
+    let ci = copy_impls(false);
+    let si = set_impls();
+    let tc = sweep(mixes.len(), ci.len(), reps, |j, p| {
+        (ci[j].seq)(dst, src, &mixes[p].1)
+    });
+    let ts = sweep(mixes.len(), si.len(), reps, |j, p| {
+        (si[j].seq)(dst, 0, &mixes[p].1)
+    });
+    vec![
+        Table {
+            suite: "mixed-copy".into(),
+            x: vec![],
+            labels: labels.clone(),
+            impls: ci.iter().map(|i| i.name).collect(),
+            ticks: tc,
+        },
+        Table {
+            suite: "mixed-set".into(),
+            x: vec![],
+            labels,
+            impls: si.iter().map(|i| i.name).collect(),
+            ticks: ts,
+        },
+    ]
+}
+
+/// Copies of `n` bytes walked in order through `mib` MiB per side, at a
+/// 64-byte-rounded stride, with one cursor shared by all implementations so
+/// each timing reads data that has not been touched for a whole lap.
+fn stream(o: &Opts, suite: &str, mib: usize) -> Table {
+    let len = mib << 20;
+    let src = Buf::new(len, 4096);
+    let dst = Buf::new(len + 4096, 4096);
+    // dst - src is then 2 KiB off a multiple of 4096: no 4K aliasing.
+    // SAFETY: inside the dst allocation.
+    let dbase = unsafe { dst.ptr().add(2048) };
+    let impls = copy_impls(true);
+    let reps = o.reps.unwrap_or(9);
+    let sizes: Vec<usize> = o.sizes.iter().copied().filter(|&n| n >= 16).collect();
+    let mut cursor = 0usize;
+    let ticks = sweep(sizes.len(), impls.len(), reps, |j, p| {
+        let n = sizes[p];
+        let stride = n.div_ceil(64) * 64;
+        let count = ((1 << 20) / stride).max(64);
+        let f = black_box(impls[j].f);
+        let nn = black_box(n);
+        let t0 = ticks();
+        for _ in 0..count {
+            if cursor + stride > len {
+                cursor = 0;
+            }
+            // SAFETY: cursor + n <= len on both sides.
+            unsafe { f(dbase.add(cursor), src.ptr().add(cursor), nn) };
+            cursor += stride;
+        }
+        (ticks() - t0) as f64 / count as f64
+    });
+    table(suite, &sizes, impls.iter().map(|i| i.name).collect(), ticks)
+}
+
+fn print_table(t: &Table) -> String {
+    let mut s = String::new();
+    let glibc = t.impls.iter().position(|&n| n == "glibc");
+    let fm = t.impls.iter().position(|&n| n == "fastmem");
+    write!(s, "| size |").unwrap();
+    for i in &t.impls {
+        write!(s, " {i} |").unwrap();
+    }
+    s.push_str(" glibc/fastmem | fastmem B/tick |\n|---:|");
+    for _ in &t.impls {
+        s.push_str("---:|");
+    }
+    s.push_str("---:|---:|\n");
+    for (p, label) in t.labels.iter().enumerate() {
+        write!(s, "| {label} |").unwrap();
+        for j in 0..t.impls.len() {
+            write!(s, " {:.1} |", t.ticks[j][p]).unwrap();
+        }
+        match (glibc, fm) {
+            (Some(g), Some(f)) => write!(s, " {:.2} |", t.ticks[g][p] / t.ticks[f][p]).unwrap(),
+            _ => s.push_str(" |"),
+        }
+        match (fm, t.x.get(p)) {
+            (Some(f), Some(&n)) => write!(s, " {:.1} |", n as f64 / t.ticks[f][p]).unwrap(),
+            _ => s.push_str(" |"),
+        }
+        s.push('\n');
+    }
+    s
+}
+
+fn write_csv(t: &Table, path: &str) -> std::io::Result<()> {
+    let mut s = String::from("suite,kernel,size,impl,ticks\n");
+    for (p, label) in t.labels.iter().enumerate() {
+        for (j, name) in t.impls.iter().enumerate() {
+            writeln!(
+                s,
+                "{},{},{},{},{:.3}",
+                t.suite,
+                fastmem::KERNEL.name(),
+                label,
+                name,
+                t.ticks[j][p]
+            )
+            .unwrap();
+        }
+    }
+    std::fs::write(path, s)
+}
+
+fn plot(t: &Table, path: &str) -> Result<(), Box<dyn std::error::Error>> {
+    let xmax = *t.x.iter().max().unwrap_or(&1) as f64;
+    let xmin = *t.x.iter().min().unwrap_or(&1) as f64;
+    let all = t.ticks.iter().flatten().copied();
+    let ymax = all.clone().fold(0.0f64, f64::max) * 1.5;
+    let ymin = all.fold(f64::INFINITY, f64::min).max(0.1) / 1.5;
+    let root = SVGBackend::new(path, (900, 600)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let title = format!(
+        "{} — kernel {} — {} per call (median, lower is better)",
+        t.suite,
+        fastmem::KERNEL.name(),
+        TICK_UNIT
+    );
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(60)
+        .build_cartesian_2d((xmin..xmax).log_scale(), (ymin..ymax).log_scale())?;
+    chart
+        .configure_mesh()
+        .x_desc("bytes per call")
+        .y_desc(TICK_UNIT)
+        .x_label_formatter(&|v| format!("{v:.0}"))
+        .y_label_formatter(&|v| format!("{v:.1}"))
+        .draw()?;
+    let colors = [RED, BLUE, GREEN, MAGENTA, BLACK, CYAN];
+    for (j, name) in t.impls.iter().enumerate() {
+        let c = colors[j % colors.len()];
+        let pts: Vec<(f64, f64)> =
+            t.x.iter()
+                .map(|&n| n as f64)
+                .zip(t.ticks[j].iter().copied())
+                .collect();
+        chart
+            .draw_series(LineSeries::new(pts.clone(), c.stroke_width(2)))?
+            .label(*name)
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
+        chart.draw_series(pts.iter().map(|&p| Circle::new(p, 3, c.filled())))?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()?;
+    root.present()?;
+    Ok(())
+}
+
+fn main() {
+    let o = parse_args();
+    std::fs::create_dir_all(&o.out).expect("create --out directory");
+    let k = fastmem::KERNEL.name();
+    println!(
+        "fastmem kernel: {k} ({} B vectors); {} per call, medians of interleaved repetitions; TSC {:.2} GHz",
+        fastmem::KERNEL.vector_bytes(),
+        TICK_UNIT,
+        ticks_per_second() / 1e9
+    );
+    for suite in &o.suites {
+        let tables = match suite.as_str() {
+            "copy" => vec![hot_copy(&o, false)],
+            "copy-unaligned" => vec![hot_copy(&o, true)],
+            "set" => vec![hot_set(&o, false)],
+            "set-unaligned" => vec![hot_set(&o, true)],
+            "mixed" => mixed(&o),
+            "stream-l3" => vec![stream(&o, "stream-l3", 16)],
+            "stream-dram" => vec![stream(&o, "stream-dram", o.dram_mib)],
+            other => usage(&format!("unknown suite {other}")),
+        };
+        for t in tables {
+            println!("\n### {} ({k})\n\n{}", t.suite, print_table(&t));
+            let base = format!("{}/{k}-{}", o.out, t.suite);
+            write_csv(&t, &format!("{base}.csv")).expect("write csv");
+            if !t.x.is_empty() {
+                plot(&t, &format!("{base}.svg")).expect("plot");
+            }
+        }
+    }
+}
