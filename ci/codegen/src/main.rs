@@ -1,0 +1,136 @@
+//! One call site per wrapper, for `ci/codegen.sh`: each `codegen_*` symbol is
+//! exactly what a user's `#[inline(never)]` function around one fastmem call
+//! compiles to. The script reads their sizes with `nm` and disassembles the
+//! constant-length ones to prove they are straight-line (no jump, no call).
+//!
+//! `main` calls every wrapper through an opaque pointer, so none is removed,
+//! and checks the bytes, so a wrapper that compiled to nothing would fail.
+
+use core::hint::black_box;
+
+macro_rules! wrappers {
+    ($($copy:ident, $set:ident = $n:literal;)*) => {
+        $(
+            /// Copies a constant number of bytes.
+            ///
+            /// # Safety
+            /// `dst` and `src` valid for that many bytes, not overlapping.
+            #[no_mangle]
+            #[inline(never)]
+            pub unsafe extern "C" fn $copy(dst: *mut u8, src: *const u8) {
+                // SAFETY: forwarded contract.
+                unsafe { fastmem::memcpy(dst, src, $n) }
+            }
+
+            /// Fills a constant number of bytes.
+            ///
+            /// # Safety
+            /// `dst` valid for that many bytes.
+            #[no_mangle]
+            #[inline(never)]
+            pub unsafe extern "C" fn $set(dst: *mut u8, c: u8) {
+                // SAFETY: forwarded contract.
+                unsafe { fastmem::memset(dst, c, $n) }
+            }
+        )*
+        /// The constant-length wrappers and their lengths.
+        const CONSTANT: &[(CopyK, SetK, usize)] = &[$(($copy, $set, $n)),*];
+    };
+}
+
+type CopyK = unsafe extern "C" fn(*mut u8, *const u8);
+type SetK = unsafe extern "C" fn(*mut u8, u8);
+
+wrappers! {
+    codegen_memcpy_12, codegen_memset_12 = 12;
+    codegen_memcpy_64, codegen_memset_64 = 64;
+    codegen_memcpy_1518, codegen_memset_1518 = 1518;
+}
+
+/// `memcpy` with a runtime length: the size of one call site.
+///
+/// # Safety
+/// As `fastmem::memcpy`.
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn codegen_memcpy_n(dst: *mut u8, src: *const u8, n: usize) {
+    // SAFETY: forwarded contract.
+    unsafe { fastmem::memcpy(dst, src, n) }
+}
+
+/// `memset` with a runtime length.
+///
+/// # Safety
+/// As `fastmem::memset`.
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn codegen_memset_n(dst: *mut u8, c: u8, n: usize) {
+    // SAFETY: forwarded contract.
+    unsafe { fastmem::memset(dst, c, n) }
+}
+
+/// `memcpy_aligned` with a runtime length (reported, not limited).
+///
+/// # Safety
+/// As `fastmem::memcpy_aligned`.
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn codegen_memcpy_aligned_n(dst: *mut u8, src: *const u8, n: usize) {
+    // SAFETY: forwarded contract.
+    unsafe { fastmem::memcpy_aligned(dst, src, n) }
+}
+
+/// `memcpy_generic` with a runtime length (reported, not limited).
+///
+/// # Safety
+/// As `fastmem::memcpy_generic`.
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn codegen_memcpy_generic_n(dst: *mut u8, src: *const u8, n: usize) {
+    // SAFETY: forwarded contract.
+    unsafe { fastmem::memcpy_generic(dst, src, n) }
+}
+
+#[repr(align(64))]
+struct Block([u8; 4096]);
+
+fn main() {
+    let src = Box::new(Block(core::array::from_fn(|i| (i % 251) as u8 + 1)));
+    let mut dst = Box::new(Block([0; 4096]));
+    let (d, s) = (dst.0.as_mut_ptr(), src.0.as_ptr());
+    let runtime: [(&str, unsafe extern "C" fn(*mut u8, *const u8, usize)); 3] = [
+        ("memcpy_n", codegen_memcpy_n),
+        ("memcpy_aligned_n", codegen_memcpy_aligned_n),
+        ("memcpy_generic_n", codegen_memcpy_generic_n),
+    ];
+    let mut bad = 0;
+    for (name, f) in runtime {
+        for n in [0usize, 1, 12, 64, 100, 1518, 4000] {
+            dst.0.fill(0);
+            // SAFETY: both blocks hold 4096 bytes, 64-aligned, disjoint.
+            unsafe { black_box(f)(d, s, black_box(n)) };
+            if dst.0[..n] != src.0[..n] || dst.0[n..].iter().any(|&b| b != 0) {
+                println!("{name}({n}) copied wrong bytes");
+                bad += 1;
+            }
+        }
+    }
+    for &(copy, set, n) in CONSTANT {
+        dst.0.fill(0);
+        // SAFETY: as above, n <= 1518.
+        unsafe { black_box(copy)(d, s) };
+        let copied = dst.0[..n] == src.0[..n] && dst.0[n..].iter().all(|&b| b == 0);
+        // SAFETY: as above.
+        unsafe { black_box(set)(d, 0xA5) };
+        let set_ok = dst.0[..n].iter().all(|&b| b == 0xA5) && dst.0[n..].iter().all(|&b| b == 0);
+        // SAFETY: as above.
+        unsafe { black_box(codegen_memset_n)(d, 0x5A, black_box(n)) };
+        let set_n_ok = dst.0[..n].iter().all(|&b| b == 0x5A);
+        if !(copied && set_ok && set_n_ok) {
+            println!("constant {n}: copy {copied}, set {set_ok}, set_n {set_n_ok}");
+            bad += 1;
+        }
+    }
+    println!("kernel {}: {} wrapper checks failed", fastmem::KERNEL.name(), bad);
+    std::process::exit(if bad == 0 { 0 } else { 1 });
+}
