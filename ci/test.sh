@@ -147,7 +147,7 @@ build_base() {
     if [[ $profile == debug ]]; then
         cargo clippy --all-targets
     fi
-    cargo clean -p fastmem
+    cargo clean "${args[@]}" -p fastmem
 }
 
 # run_tier TIER PROFILE: the whole suite for one tier in one profile.
@@ -198,7 +198,7 @@ doc_check() {
 # plain RUSTFLAGS are fine.
 NOSTD=ci/nostd-consumer
 nostd_check() {
-    local tier=$1 lib members
+    local tier=$1 lib members symbols
     export CARGO_TARGET_DIR=$OUT/nostd-$tier RUSTFLAGS
     RUSTFLAGS=$(tier_flags "$tier")
     cargo build --release --manifest-path $NOSTD/Cargo.toml
@@ -210,7 +210,8 @@ nostd_check() {
         return 1
     fi
     grep -q '^fastmem-' <<<"$members"
-    nm "$lib" | grep -q ' T consumer_memcpy_memset$'
+    symbols=$(nm "$lib")
+    grep -q ' T consumer_memcpy_memset$' <<<"$symbols"
     echo "no std: $(grep -cE '^(core|compiler_builtins)-' <<<"$members") core/compiler_builtins members, none from std or alloc"
 }
 
