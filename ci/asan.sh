@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The unit and integration tests under AddressSanitizer, for every SIMD tier
+# this CPU can run: `cargo +nightly test -Zsanitizer=address` with the tier's
+# target features. Debug builds by default (debug_assert!s on; quicker to
+# build than release with this suite's inlining); ASAN_PROFILE=release for an
+# optimised build that keeps debug assertions. Exits non-zero on any failure.
+#
+#   bash ci/asan.sh
+#   TIERS=avx2 ASAN_PROFILE=release bash ci/asan.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+source ci/hardening-tiers.sh
+
+TIERS=${TIERS:-$HARDENING_SIMD_TIERS}
+TARGET_BASE=${CARGO_TARGET_DIR:-$ROOT/target}
+ASAN_PROFILE=${ASAN_PROFILE:-debug}
+HOST=x86_64-unknown-linux-gnu
+
+profile_args=()
+extra_flags=""
+if [ "$ASAN_PROFILE" = release ]; then
+    profile_args=(--release)
+    extra_flags="-C debug-assertions"
+fi
+
+# handle_segv=0: tests/suite/guard.rs proves its PROT_NONE pages work by
+# letting a child process die of SIGSEGV; with ASan's own handler the child
+# would exit 1 instead. Any other fault still kills the test binary.
+export ASAN_OPTIONS="handle_segv=0:handle_sigbus=0:detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+
+failed=()
+for tier in $TIERS; do
+    tier_runnable "$tier" || continue
+    echo "=== asan $tier ($ASAN_PROFILE)"
+    start=$(now_s)
+    # --target: the sanitizer flags then reach only target code, not build
+    # scripts or proc-macros.
+    if RUSTFLAGS="-Zsanitizer=address $extra_flags $(tier_rustflags "$tier")" \
+        FASTMEM_EXPECT_KERNEL=$tier CARGO_TARGET_DIR=$TARGET_BASE/asan-$tier-$ASAN_PROFILE \
+        cargo +nightly test "${profile_args[@]}" --target "$HOST" --tests; then
+        echo "asan $tier: passed in $(($(now_s) - start)) s"
+    else
+        echo "FAIL asan $tier after $(($(now_s) - start)) s"
+        failed+=("$tier")
+    fi
+done
+
+if [ ${#failed[@]} -ne 0 ]; then
+    echo "FAIL asan: ${failed[*]}"
+    exit 1
+fi
+echo "asan: all tiers passed"
