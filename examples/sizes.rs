@@ -289,6 +289,22 @@ fn write_csv(t: &Table, path: &str) -> std::io::Result<()> {
     std::fs::write(path, s)
 }
 
+/// 1-2-5 steps per decade across `lo..hi`, the labelled lines of the y axis.
+fn y_keys(lo: f64, hi: f64) -> Vec<f64> {
+    let mut keys = Vec::new();
+    let mut decade = 10f64.powf(lo.log10().floor());
+    while decade <= hi {
+        for m in [1.0, 2.0, 5.0] {
+            let k = m * decade;
+            if (lo..=hi).contains(&k) {
+                keys.push(k);
+            }
+        }
+        decade *= 10.0;
+    }
+    keys
+}
+
 fn plot(t: &Table, path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let xmax = *t.x.iter().max().unwrap_or(&1) as f64;
     let xmin = *t.x.iter().min().unwrap_or(&1) as f64;
@@ -308,13 +324,19 @@ fn plot(t: &Table, path: &str) -> Result<(), Box<dyn std::error::Error>> {
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(60)
-        .build_cartesian_2d((xmin..xmax).log_scale(), (ymin..ymax).log_scale())?;
+        .build_cartesian_2d(
+            (xmin..xmax)
+                .log_scale()
+                .with_key_points(t.x.iter().map(|&n| n as f64).collect()),
+            (ymin..ymax).log_scale().with_key_points(y_keys(ymin, ymax)),
+        )?;
     chart
         .configure_mesh()
+        .light_line_style(WHITE)
         .x_desc("bytes per call")
         .y_desc(TICK_UNIT)
         .x_label_formatter(&|v| format!("{v:.0}"))
-        .y_label_formatter(&|v| format!("{v:.1}"))
+        .y_label_formatter(&|v| format!("{v}"))
         .draw()?;
     let colors = [RED, BLUE, GREEN, MAGENTA, BLACK, CYAN];
     for (j, name) in t.impls.iter().enumerate() {
@@ -325,7 +347,10 @@ fn plot(t: &Table, path: &str) -> Result<(), Box<dyn std::error::Error>> {
                 .zip(t.ticks[j].iter().copied())
                 .collect();
         chart
-            .draw_series(LineSeries::new(pts.clone(), c.stroke_width(2)))?
+            .draw_series(LineSeries::new(
+                pts.clone(),
+                c.stroke_width(if j == 0 { 3 } else { 2 }),
+            ))?
             .label(*name)
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
         chart.draw_series(pts.iter().map(|&p| Circle::new(p, 3, c.filled())))?;

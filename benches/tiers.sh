@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds the benchmark tools once per kernel tier and runs them side by side,
+# pinned to one core: the tables in BENCHMARKS.md come from this script.
+#
+#   bash benches/tiers.sh                       # avx512 avx2 sse, default suites
+#   TIERS="avx2" SUITES="copy,stream-l3" bash benches/tiers.sh
+#   VHOST_ARGS="--mib 512" bash benches/tiers.sh
+#
+# Environment: TIERS, SUITES (examples/sizes.rs --suite), SIZES_ARGS and
+# VHOST_ARGS (extra options), CPU (core to pin, default 1), OUT (results,
+# default target/fastmem-bench), BENCH_TARGET (build directories, one per
+# tier, default target/bench-tiers).
+#
+# Each tier is its own binary (the kernel is chosen at compile time), so
+# compare tiers through their ratios to glibc, which every run measures in
+# the same process, interleaved with fastmem.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+TIERS=${TIERS:-"avx512 avx2 sse"}
+SUITES=${SUITES:-copy,copy-unaligned,set,set-unaligned,mixed,stream-l3,stream-dram}
+CPU=${CPU:-1}
+OUT=${OUT:-$ROOT/target/fastmem-bench}
+BENCH_TARGET=${BENCH_TARGET:-$ROOT/target/bench-tiers}
+
+tier_flags() {
+    case $1 in
+        avx512) echo "-C target-cpu=native" ;;
+        avx2) echo "-C target-cpu=native --cfg fastmem_no_avx512" ;;
+        sse) echo "" ;;
+        sse4.2) echo "-C target-feature=+sse4.2" ;;
+        portable) echo "--cfg fastmem_portable" ;;
+        *) echo "unknown tier $1" >&2; return 2 ;;
+    esac
+}
+
+grep -m1 "model name" /proc/cpuinfo
+for tier in $TIERS; do
+    flags=$(tier_flags "$tier")
+    echo "=== $tier: RUSTFLAGS=\"$flags\""
+    RUSTFLAGS="$flags" CARGO_TARGET_DIR=$BENCH_TARGET/$tier \
+        cargo build --release --quiet --example sizes --example vhost_enqueue
+    bin=$BENCH_TARGET/$tier/release/examples
+    mkdir -p "$OUT"
+    # shellcheck disable=SC2086  # the extra arguments are word lists
+    taskset -c "$CPU" "$bin/sizes" --suite "$SUITES" --out "$OUT" ${SIZES_ARGS:-} | tee "$OUT/$tier-sizes.md"
+    # shellcheck disable=SC2086
+    taskset -c "$CPU" "$bin/vhost_enqueue" ${VHOST_ARGS:-} | tee "$OUT/$tier-vhost.txt"
+done
+echo "results: $OUT"
