@@ -224,7 +224,11 @@ mod c_symbols {
     #[no_mangle]
     unsafe extern "C" fn memmove(dst: *mut u8, src: *const u8, n: usize) -> *mut u8 {
         for k in 0..n {
-            let i = if (dst as usize) < (src as usize) { k } else { n - 1 - k };
+            let i = if (dst as usize) < (src as usize) {
+                k
+            } else {
+                n - 1 - k
+            };
             // SAFETY: i < n, inside both ranges by the contract.
             unsafe { dst.add(i).write(src.add(i).read()) };
         }
