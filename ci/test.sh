@@ -13,6 +13,7 @@
 #   TIERS="sse avx2"   run only these tiers (default: all six)
 #   FAIL_FAST=1        stop at the first failed step
 #   CI_TARGET=DIR      where builds and logs go (default: target-ci/)
+#   CPUINFO=FILE       read CPU flags from FILE instead of /proc/cpuinfo
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -23,6 +24,7 @@ mkdir -p "$LOGS"
 
 ALL_TIERS="sse sse4.2 avx2 avx512 portable native"
 TIERS=${TIERS:-$ALL_TIERS}
+CPUINFO=${CPUINFO:-/proc/cpuinfo}
 
 # Clean builds run once; incremental state would only cost time.
 export CARGO_INCREMENTAL=0 CARGO_TERM_COLOR=never
@@ -59,7 +61,7 @@ tier_cpu_flag() {
 }
 
 cpu_has() {
-    grep -qw -- "$1" /proc/cpuinfo
+    grep -qw -- "$1" "$CPUINFO"
 }
 
 # tier_kernel TIER: the kernel fastmem must compile to for TIER.
@@ -121,7 +123,7 @@ summary() {
     printf '%8ss  total\n' "$total"
     if [[ -n ${TIER_REPORT:-} ]]; then
         echo
-        echo "=== tests per tier (test functions passed; cases checked by the sweeps)"
+        echo "=== tests per tier (test functions; cases checked by tests/suite's sweeps)"
         printf '%s' "$TIER_REPORT"
     fi
     echo
@@ -130,6 +132,7 @@ summary() {
     else
         echo "ci/test.sh: all steps passed"
     fi
+    echo "tests: ${TOTAL_PASSED:-0} passed, ${TOTAL_FAILED:-0} failed"
 }
 trap summary EXIT
 
@@ -174,12 +177,24 @@ run_tier() {
     fi
 }
 
-# tier_report TIER PROFILE: one summary line from the tier's logs.
-tier_report() {
-    local log=$LOGS/$1-$2.log cases=$LOGS/$1-$2.cases passed sum
-    passed=$(awk '/^test result:/ { n += $4 } END { print n + 0 }' "$log" 2>/dev/null || echo 0)
-    sum=$(awk '{ n += $3 } END { print n + 0 }' "$cases" 2>/dev/null || echo 0)
-    printf '  %-9s %-8s %5s tests passed  %10s cases\n' "$1" "$2" "$passed" "$sum"
+# count_tier TIER PROFILE: adds the tier's test counts (from cargo's
+# "test result:" lines) to the totals and one line to TIER_REPORT.
+TIER_REPORT=""
+TOTAL_PASSED=0
+TOTAL_FAILED=0
+count_tier() {
+    local log=$LOGS/$1-$2.log cases=$LOGS/$1-$2.cases passed=0 failed=0 sum=0
+    if [[ -f $log ]]; then
+        read -r passed failed < <(awk '/^test result:/ { p += $4; f += $6 }
+            END { print p + 0, f + 0 }' "$log")
+    fi
+    if [[ -f $cases ]]; then
+        sum=$(awk '{ n += $3 } END { print n + 0 }' "$cases")
+    fi
+    TOTAL_PASSED=$((TOTAL_PASSED + passed))
+    TOTAL_FAILED=$((TOTAL_FAILED + failed))
+    TIER_REPORT+=$(printf '  %-9s %-8s %5s passed %3s failed %10s cases' \
+        "$1" "$2" "$passed" "$failed" "$sum")$'\n'
 }
 
 fmt_check() {
@@ -249,7 +264,6 @@ step "build deps (debug)" build_base debug
 step "build deps (release)" build_base release
 step "no_std control" nostd_control
 
-TIER_REPORT=""
 for tier in $TIERS; do
     flag=$(tier_cpu_flag "$tier")
     if [[ -n $flag ]] && ! cpu_has "$flag"; then
@@ -259,14 +273,16 @@ for tier in $TIERS; do
     fi
     for profile in debug release; do
         step "$tier $profile" run_tier "$tier" "$profile"
-        TIER_REPORT+=$(tier_report "$tier" "$profile")$'\n'
+        count_tier "$tier" "$profile"
     done
     step "no_std $tier" nostd_check "$tier"
 done
 
 for script in "${EXTRA_STEPS[@]}"; do
     if [[ -f $script ]]; then
-        step "$script" bash "$script"
+        # In the environment the script was called with, not the tier
+        # machinery's.
+        step "$script" env -u RUSTC_WRAPPER -u CARGO_INCREMENTAL bash "$script"
     else
         echo "($script not present, skipped)"
     fi
