@@ -11,14 +11,15 @@
 //!                  stream-l3       copies walked in order through 16 MiB per side (beyond L2)
 //!                  stream-dram     the same through --dram-mib per side (default 512)
 //!   --sizes LIST   sizes for the hot and streaming suites (default: issue 3's list)
-//!   --reps N       interleaved repetitions per point (default 31 hot, 9 streaming)
+//!   --reps N       interleaved repetitions per point (default 101 hot, 9 streaming)
 //!   --out DIR      where the CSV and SVG files go (default target/fastmem-bench)
 //!   --dram-mib N   buffer size per side for stream-dram
 //! ```
 //!
-//! Each repetition times every implementation once, in turn, so a burst of
-//! noise from another process lands on all of them alike; the reported figure
-//! is the median over repetitions. The "glibc/fastmem" column is the speed-up
+//! Each repetition walks all sizes and times every implementation once at
+//! each, in turn, so a burst of noise from another process lands on all of
+//! them alike and on no size in particular; the reported figure is the
+//! median over repetitions. The "glibc/fastmem" column is the speed-up
 //! (above 1: fastmem is faster). Files: `<kernel>-<suite>.csv` and, for the
 //! size sweeps, `<kernel>-<suite>.svg` (ticks against size, log-log).
 
@@ -96,39 +97,42 @@ struct Table {
     ticks: Vec<Vec<f64>>,
 }
 
-/// Interleaved medians: for each point, `reps` rounds, each timing every
-/// implementation once through `measure(impl_index, point_index)`.
+/// Interleaved medians. Each of `reps` rounds walks every point and, at
+/// each, times every implementation once (after one untimed warm-up call of
+/// each, for caches and branch predictors), starting with a different one
+/// each round. Rounds are outermost so that a slow spell on the shared
+/// machine spreads over all points instead of spoiling a few; the median of
+/// each (point, implementation) is reported.
 fn sweep(
     points: usize,
     nimpl: usize,
     reps: usize,
     mut measure: impl FnMut(usize, usize) -> f64,
 ) -> Vec<Vec<f64>> {
-    let mut out = vec![Vec::with_capacity(points); nimpl];
-    for p in 0..points {
-        for j in 0..nimpl {
-            measure(j, p); // warm-up: caches, branch predictors, page tables
-        }
-        let mut samples = vec![Vec::with_capacity(reps); nimpl];
-        for r in 0..reps {
-            // Rotate the starting implementation each round.
+    let mut samples = vec![vec![Vec::with_capacity(reps); points]; nimpl];
+    for r in 0..reps {
+        for p in 0..points {
+            for j in 0..nimpl {
+                measure(j, p);
+            }
             for k in 0..nimpl {
                 let j = (k + r) % nimpl;
-                samples[j].push(measure(j, p));
+                let t = measure(j, p);
+                samples[j][p].push(t);
             }
         }
-        for (column, sample) in out.iter_mut().zip(&mut samples) {
-            column.push(median(sample));
-        }
     }
-    out
+    samples
+        .iter_mut()
+        .map(|column| column.iter_mut().map(|s| median(s)).collect())
+        .collect()
 }
 
 fn hot_copy(o: &Opts, unaligned: bool) -> Table {
     let bufs = HotBufs::new();
     let (dst, src) = bufs.ptrs(unaligned);
     let impls = copy_impls(!unaligned);
-    let reps = o.reps.unwrap_or(31);
+    let reps = o.reps.unwrap_or(101);
     let ticks = sweep(o.sizes.len(), impls.len(), reps, |j, p| {
         let n = o.sizes[p];
         (impls[j].hot)(dst, src, n, hot_iters(n))
@@ -145,7 +149,7 @@ fn hot_set(o: &Opts, unaligned: bool) -> Table {
     let bufs = HotBufs::new();
     let (dst, _) = bufs.ptrs(unaligned);
     let impls = set_impls();
-    let reps = o.reps.unwrap_or(31);
+    let reps = o.reps.unwrap_or(101);
     let ticks = sweep(o.sizes.len(), impls.len(), reps, |j, p| {
         let n = o.sizes[p];
         (impls[j].hot)(dst, 0x5a, n, hot_iters(n))
@@ -177,7 +181,7 @@ fn mixed(o: &Opts) -> Vec<Table> {
         ("uniform 1-256", uniform_sizes(4096, 1, 256, 7)),
         ("IMIX 7:4:1", imix_sizes(4096, 11)),
     ];
-    let reps = o.reps.unwrap_or(31);
+    let reps = o.reps.unwrap_or(101);
     let labels: Vec<String> = mixes.iter().map(|m| m.0.to_string()).collect();
     let ci = copy_impls(false);
     let si = set_impls();
