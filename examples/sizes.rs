@@ -109,22 +109,22 @@ fn sweep(
     reps: usize,
     mut measure: impl FnMut(usize, usize) -> f64,
 ) -> Vec<Vec<f64>> {
-    let mut samples = vec![vec![Vec::with_capacity(reps); points]; nimpl];
+    // samples[point][implementation]
+    let mut samples = vec![vec![Vec::with_capacity(reps); nimpl]; points];
     for r in 0..reps {
-        for p in 0..points {
+        for (p, row) in samples.iter_mut().enumerate() {
             for j in 0..nimpl {
                 measure(j, p);
             }
             for k in 0..nimpl {
                 let j = (k + r) % nimpl;
                 let t = measure(j, p);
-                samples[j][p].push(t);
+                row[j].push(t);
             }
         }
     }
-    samples
-        .iter_mut()
-        .map(|column| column.iter_mut().map(|s| median(s)).collect())
+    (0..nimpl)
+        .map(|j| samples.iter_mut().map(|row| median(&mut row[j])).collect())
         .collect()
 }
 
