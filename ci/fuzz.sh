@@ -61,8 +61,10 @@ for tier in $TIERS; do
         cov=$(grep -Eo 'cov: [0-9]+' "$log" | tail -1 || true)
         grep -E '^fastmem fuzz: KERNEL' "$log" | head -1 || true
         if [ "$rc" -ne 0 ]; then
-            echo "FAIL $tier/$target (exit $rc); the end of its log:"
-            tail -n 40 "$log"
+            echo "FAIL $tier/$target (exit $rc):"
+            # The report (ASan's, or the target's panic) and how to replay it.
+            grep -E -A16 'ERROR: (AddressSanitizer|libFuzzer)|panicked at' "$log" | head -n 40 || tail -n 40 "$log"
+            grep -E -A2 '^(Failing input|Reproduce with):' "$log" || true
             failed+=("$tier/$target: crashed, see above")
             continue
         fi
