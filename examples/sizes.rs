@@ -14,6 +14,8 @@
 //!   --reps N       interleaved repetitions per point (default 101 hot, 9 streaming)
 //!   --out DIR      where the CSV and SVG files go (default target/fastmem-bench)
 //!   --dram-mib N   buffer size per side for stream-dram
+//!   --warm-ticks N untimed run of each implementation before each timed one
+//!                  in the hot suites (default 100000, ~43 us; 0: one call)
 //! ```
 //!
 //! Each repetition walks all sizes and times every implementation once at
@@ -38,6 +40,7 @@ struct Opts {
     reps: Option<usize>,
     out: String,
     dram_mib: usize,
+    warm: u64,
 }
 
 fn parse_list(s: &str) -> Vec<usize> {
@@ -65,6 +68,7 @@ fn parse_args() -> Opts {
         reps: None,
         out: "target/fastmem-bench".into(),
         dram_mib: 512,
+        warm: 100_000,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -77,6 +81,7 @@ fn parse_args() -> Opts {
             "--sizes" => o.sizes = parse_list(&val()),
             "--reps" => o.reps = Some(val().parse().unwrap_or_else(|_| usage("bad --reps"))),
             "--out" => o.out = val(),
+            "--warm-ticks" => o.warm = val().parse().unwrap_or_else(|_| usage("bad --warm-ticks")),
             "--dram-mib" => o.dram_mib = val().parse().unwrap_or_else(|_| usage("bad --dram-mib")),
             "--help" | "-h" => usage("help"),
             // `cargo bench` passes --bench to every target; ignore it.
@@ -98,15 +103,21 @@ struct Table {
 }
 
 /// Interleaved medians. Each of `reps` rounds walks every point and, at
-/// each, times every implementation once (after one untimed warm-up call of
-/// each, for caches and branch predictors), starting with a different one
-/// each round. Rounds are outermost so that a slow spell on the shared
-/// machine spreads over all points instead of spoiling a few; the median of
-/// each (point, implementation) is reported.
+/// each, times every implementation once, starting with a different one each
+/// round. Rounds are outermost so that a slow spell on the shared machine
+/// spreads over all points instead of spoiling a few; the median of each
+/// (point, implementation) is reported.
+///
+/// Before its timed run at a point, each implementation runs untimed for at
+/// least `warm` ticks: caches and branch predictors, and, above all, the
+/// upper halves of the 512-bit units, which the core powers down after some
+/// microseconds without zmm instructions and brings back at reduced
+/// throughput for tens of microseconds (`--warm-ticks 0` shows the cost).
 fn sweep(
     points: usize,
     nimpl: usize,
     reps: usize,
+    warm: u64,
     mut measure: impl FnMut(usize, usize) -> f64,
 ) -> Vec<Vec<f64>> {
     // samples[point][implementation]
@@ -114,7 +125,11 @@ fn sweep(
     for r in 0..reps {
         for (p, row) in samples.iter_mut().enumerate() {
             for j in 0..nimpl {
+                let t0 = ticks();
                 measure(j, p);
+                while ticks() - t0 < warm {
+                    measure(j, p);
+                }
             }
             for k in 0..nimpl {
                 let j = (k + r) % nimpl;
@@ -133,7 +148,7 @@ fn hot_copy(o: &Opts, unaligned: bool) -> Table {
     let (dst, src) = bufs.ptrs(unaligned);
     let impls = copy_impls(!unaligned);
     let reps = o.reps.unwrap_or(101);
-    let ticks = sweep(o.sizes.len(), impls.len(), reps, |j, p| {
+    let ticks = sweep(o.sizes.len(), impls.len(), reps, o.warm, |j, p| {
         let n = o.sizes[p];
         (impls[j].hot)(dst, src, n, hot_iters(n))
     });
@@ -150,7 +165,7 @@ fn hot_set(o: &Opts, unaligned: bool) -> Table {
     let (dst, _) = bufs.ptrs(unaligned);
     let impls = set_impls();
     let reps = o.reps.unwrap_or(101);
-    let ticks = sweep(o.sizes.len(), impls.len(), reps, |j, p| {
+    let ticks = sweep(o.sizes.len(), impls.len(), reps, o.warm, |j, p| {
         let n = o.sizes[p];
         (impls[j].hot)(dst, 0x5a, n, hot_iters(n))
     });
@@ -185,10 +200,10 @@ fn mixed(o: &Opts) -> Vec<Table> {
     let labels: Vec<String> = mixes.iter().map(|m| m.0.to_string()).collect();
     let ci = copy_impls(false);
     let si = set_impls();
-    let tc = sweep(mixes.len(), ci.len(), reps, |j, p| {
+    let tc = sweep(mixes.len(), ci.len(), reps, o.warm, |j, p| {
         (ci[j].seq)(dst, src, &mixes[p].1)
     });
-    let ts = sweep(mixes.len(), si.len(), reps, |j, p| {
+    let ts = sweep(mixes.len(), si.len(), reps, o.warm, |j, p| {
         (si[j].seq)(dst, 0, &mixes[p].1)
     });
     vec![
@@ -223,7 +238,7 @@ fn stream(o: &Opts, suite: &str, mib: usize) -> Table {
     let reps = o.reps.unwrap_or(9);
     let sizes: Vec<usize> = o.sizes.iter().copied().filter(|&n| n >= 16).collect();
     let mut cursor = 0usize;
-    let ticks = sweep(sizes.len(), impls.len(), reps, |j, p| {
+    let ticks = sweep(sizes.len(), impls.len(), reps, 0, |j, p| {
         let n = sizes[p];
         let stride = n.div_ceil(64) * 64;
         let count = ((1 << 20) / stride).max(64);
