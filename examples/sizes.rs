@@ -357,9 +357,16 @@ fn plot(t: &Table, path: &str) -> Result<(), Box<dyn std::error::Error>> {
         .x_label_formatter(&|v| format!("{v:.0}"))
         .y_label_formatter(&|v| format!("{v}"))
         .draw()?;
-    let colors = [RED, BLUE, GREEN, MAGENTA, BLACK, CYAN];
     for (j, name) in t.impls.iter().enumerate() {
-        let c = colors[j % colors.len()];
+        // One colour per implementation across every plot.
+        let c = match *name {
+            "fastmem" => RED,
+            "fm_aligned" => RGBColor(255, 140, 0),
+            "glibc" => BLUE,
+            "rep_movsb" | "rep_stosb" => GREEN,
+            "cb_movsq" | "cb_stosq" => MAGENTA,
+            _ => [BLACK, CYAN][j % 2],
+        };
         let pts: Vec<(f64, f64)> =
             t.x.iter()
                 .map(|&n| n as f64)
