@@ -142,13 +142,16 @@ trap summary EXIT
 # Dependencies are built once per profile, into base-<profile>, without any
 # tier flags (the wrapper only flags fastmem); each tier starts from a copy
 # of it, with no fastmem artifacts, and builds fastmem with its own flags.
+# Building the examples builds every dev-dependency but little of fastmem
+# (were there no examples, the tiers would build the dependencies
+# themselves: slower, still correct). `check` leaves what clippy needs.
 build_base() {
-    local profile=$1 dir=$OUT/base-$1 args=()
+    local profile=$1 args=()
     [[ $profile == release ]] && args=(--release)
-    export CARGO_TARGET_DIR=$dir
-    cargo test "${args[@]}" --all-targets --no-run
+    export CARGO_TARGET_DIR=$OUT/base-$profile
+    cargo build "${args[@]}" --examples
     if [[ $profile == debug ]]; then
-        cargo clippy --all-targets
+        cargo check --examples
     fi
     cargo clean "${args[@]}" -p fastmem
 }
