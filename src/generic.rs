@@ -9,14 +9,14 @@
 //!
 //! ```text
 //! n = 0             nothing; no memory is touched
-//! n in [1, W)       the ladder of narrower rungs (V::Half, its Half, ...),
+//! n in [1, 16]      tested first, in general-purpose registers:
+//!                     [ 8, 16] two u64 moves          (12 B = bytes 0..8 and 4..12)
+//!                     [ 4,  8) two u32 moves
+//!                     [ 1,  4) first, middle and last byte
+//! n in (16, W)      the narrower vector rungs (V::Half, its Half, ...),
 //!                   each an overlapping head and tail pair:
 //!                     [32, 64) two 32-byte moves      (AVX-512 only)
-//!                     [16, 32) two 16-byte moves      (AVX2 and wider)
-//!                     [ 8, 16) two u64 moves          (12 B = bytes 0..8 and 4..12)
-//!                     [ 4,  8) two u32 moves
-//!                     [ 2,  4) two u16 moves
-//!                     [ 1,  2) one byte
+//!                     (16, 32) two 16-byte moves      (AVX2 and wider)
 //! n in [W, 2W]      head_tail, 1 vector each side:   |H===|    |===T|
 //! n in (2W, 4W]     head_tail, 2 vectors each side   (overlap in the middle)
 //! n in (4W, 8W]     head_tail, 4 vectors each side   (if NOLOOP_MAX >= 8W)
@@ -119,8 +119,8 @@ pub(crate) unsafe fn head_tail<V: Vector, R: Source>(dst: *mut u8, src: R, n: us
     }
 }
 
-/// Writes any `n <= 2 * V::BYTES`, `n == 0` included: one head_tail at this
-/// rung, or the next narrower rung.
+/// Writes any `n <= 2 * V::BYTES`, `n == 0` included. Sizes up to 16 are
+/// tested first, so the smallest copies pay for the fewest branches.
 ///
 /// # Safety
 ///
@@ -128,20 +128,64 @@ pub(crate) unsafe fn head_tail<V: Vector, R: Source>(dst: *mut u8, src: R, n: us
 #[inline(always)]
 pub(crate) unsafe fn write_le_2w<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize) {
     debug_assert!(n <= 2 * V::BYTES);
-    if V::BYTES == 1 {
-        // n is 0 or 1 here (2 only when called directly on the byte rung).
-        if n != 0 {
-            // SAFETY: 0 and n - 1 are in range.
-            unsafe { head_tail::<V, R>(dst, src, n, 1) }
+    // SAFETY: each callee's size precondition is the test that selects it.
+    unsafe {
+        if n <= 16 {
+            write_le16(dst, src, n)
+        } else {
+            write_gt16::<V, R>(dst, src, n)
         }
-        return;
     }
-    if n >= V::BYTES {
-        // SAFETY: W <= n <= 2W, in range by the caller.
-        unsafe { head_tail::<V, R>(dst, src, n, 1) }
-    } else {
-        // SAFETY: n < W = 2 * Half::BYTES.
-        unsafe { write_le_2w::<V::Half, R>(dst, src, n) }
+}
+
+/// Writes any `n <= 16` with general-purpose registers:
+///
+/// ```text
+/// [8, 16]  two u64, overlapping:  |0......7|        12 B = bytes 0..8 and 4..12
+///                                     |n-8..n-1|
+/// [4, 8)   two u32, overlapping
+/// [1, 4)   the first, middle and last byte (1 B: the same byte three times)
+/// 0        nothing
+/// ```
+///
+/// # Safety
+///
+/// `n <= 16` and `0..n` is in range.
+#[inline(always)]
+pub(crate) unsafe fn write_le16<R: Source>(dst: *mut u8, src: R, n: usize) {
+    debug_assert!(n <= 16);
+    // SAFETY: every move lies in `0..n`: the u64 pair needs n >= 8, the u32
+    // pair n >= 4, and `0 <= n / 2 <= n - 1` for n >= 1.
+    unsafe {
+        if n >= 8 {
+            head_tail::<u64, R>(dst, src, n, 1)
+        } else if n >= 4 {
+            head_tail::<u32, R>(dst, src, n, 1)
+        } else if n != 0 {
+            block::<u8, Unaligned, Unaligned, R>(dst, src, 0, 1);
+            block::<u8, Unaligned, Unaligned, R>(dst, src, n / 2, 1);
+            block::<u8, Unaligned, Unaligned, R>(dst, src, n - 1, 1);
+        }
+    }
+}
+
+/// Writes `16 < n <= 2 * V::BYTES` with one head_tail at the narrowest
+/// vector rung that covers `n`.
+///
+/// # Safety
+///
+/// `16 < n <= 2 * V::BYTES` and `0..n` is in range.
+#[inline(always)]
+unsafe fn write_gt16<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize) {
+    debug_assert!(16 < n && n <= 2 * V::BYTES);
+    // SAFETY: a 16-byte rung covers (16, 32]; a wider one takes [W, 2W] and
+    // hands (16, W) to its half, whose 2 * Half::BYTES is W.
+    unsafe {
+        if V::BYTES <= 16 || n >= V::BYTES {
+            head_tail::<V, R>(dst, src, n, 1)
+        } else {
+            write_gt16::<V::Half, R>(dst, src, n)
+        }
     }
 }
 
@@ -216,7 +260,7 @@ pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
 ///
 /// `n > V::NOLOOP_MAX` and `0..n` is in range.
 #[inline(always)]
-unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     let skip = V::BYTES - (dst as usize & (V::BYTES - 1));
     let blocks = (n - V::BYTES) / V::LOOP_BLOCK;
     let tail_vectors = V::LOOP_BLOCK / V::BYTES + 1;
@@ -288,6 +332,10 @@ const fn check_tuning<V: Tuning>() {
             V::LOOP_BLOCK + w <= V::NOLOOP_MAX,
             "the loop needs NOLOOP_MAX >= LOOP_BLOCK + W"
         );
+        assert!(
+            V::STRING_COPY_MIN > V::NOLOOP_MAX && V::STRING_FILL_MIN > V::NOLOOP_MAX,
+            "string instructions only take over above the no-loop sizes"
+        );
     }
 }
 
@@ -304,6 +352,8 @@ pub(crate) unsafe fn memcpy<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
     unsafe {
         if n <= V::NOLOOP_MAX {
             write_noloop::<V, _>(dst, src, n)
+        } else if n >= V::STRING_COPY_MIN {
+            V::string_copy(dst, src, n)
         } else if (dst as usize | src as usize) & (V::BYTES - 1) == 0 {
             copy_loop_aligned::<V>(dst, src, n)
         } else {
@@ -324,6 +374,8 @@ pub(crate) unsafe fn memcpy_aligned<V: Tuning>(dst: *mut u8, src: *const u8, n: 
     unsafe {
         if n <= V::NOLOOP_MAX {
             write_noloop::<V, _>(dst, src, n)
+        } else if n >= V::STRING_COPY_MIN {
+            V::string_copy(dst, src, n)
         } else {
             copy_loop_aligned::<V>(dst, src, n)
         }
@@ -342,6 +394,8 @@ pub(crate) unsafe fn memcpy_generic<V: Tuning>(dst: *mut u8, src: *const u8, n: 
     unsafe {
         if n <= V::NOLOOP_MAX {
             write_noloop::<V, _>(dst, src, n)
+        } else if n >= V::STRING_COPY_MIN {
+            V::string_copy(dst, src, n)
         } else {
             write_loop::<V, _>(dst, src, n)
         }
@@ -360,6 +414,8 @@ pub(crate) unsafe fn memset<V: Tuning>(dst: *mut u8, c: u8, n: usize) {
     unsafe {
         if n <= V::NOLOOP_MAX {
             write_noloop::<V, _>(dst, Splat(c), n)
+        } else if n >= V::STRING_FILL_MIN {
+            V::string_fill(dst, c, n)
         } else {
             write_loop::<V, _>(dst, Splat(c), n)
         }

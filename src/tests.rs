@@ -159,6 +159,35 @@ fn algorithm<V: Tuning>() {
     }
 }
 
+/// The hand-over to string instructions: sizes around each threshold, at
+/// misaligned and aligned pointers. Kernels without one run the loop here.
+fn string_cut_over<V: Tuning>() {
+    let sizes = |min: usize| {
+        let at = min.min(4 * V::NOLOOP_MAX);
+        [at - 1, at, at + 1, at + 3 * V::BYTES + 5]
+    };
+    for n in sizes(V::STRING_COPY_MIN) {
+        for (doff, soff) in [(0, 0), (1, 3), (12, 0), (V::BYTES - 1, 1)] {
+            copies("memcpy", n, doff, soff, |d, s| unsafe {
+                generic::memcpy::<V>(d, s, n)
+            });
+            copies("memcpy_generic", n, doff, soff, |d, s| unsafe {
+                generic::memcpy_generic::<V>(d, s, n)
+            });
+        }
+        copies("memcpy_aligned", n, 0, 0, |d, s| unsafe {
+            generic::memcpy_aligned::<V>(d, s, n)
+        });
+    }
+    for n in sizes(V::STRING_FILL_MIN) {
+        for doff in [0, 1, 12, V::BYTES - 1] {
+            fills("memset", n, doff, 0x7E, |d| unsafe {
+                generic::memset::<V>(d, 0x7E, n)
+            });
+        }
+    }
+}
+
 fn movs<V: Vector>() {
     fn one<V: Vector, const N: usize>() {
         for doff in [0, 1, 7, 31, 63] {
@@ -250,6 +279,8 @@ macro_rules! kernel_tests {
             fn algorithm() { super::algorithm::<$v>() }
             #[test]
             fn movs() { super::movs::<$v>() }
+            #[test]
+            fn string_cut_over() { super::string_cut_over::<$v>() }
             #[test]
             fn rungs() { super::rungs::<$v>() }
         }

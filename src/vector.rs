@@ -79,6 +79,37 @@ pub(crate) trait Tuning: Vector {
     /// Bytes moved per loop iteration: a multiple of `BYTES`, at most
     /// `NOLOOP_MAX`.
     const LOOP_BLOCK: usize;
+
+    /// Copies of at least this many bytes go to [`Tuning::string_copy`];
+    /// `usize::MAX` (the default): none do. Above `NOLOOP_MAX`.
+    const STRING_COPY_MIN: usize = usize::MAX;
+    /// Fills of at least this many bytes go to [`Tuning::string_fill`];
+    /// `usize::MAX` (the default): none do. Above `NOLOOP_MAX`.
+    const STRING_FILL_MIN: usize = usize::MAX;
+
+    /// A copy for large `n` that beats the block loop: on x86, `rep movsb`.
+    /// The default is the block loop itself.
+    ///
+    /// # Safety
+    ///
+    /// As [`crate::memcpy_generic`], with `n > NOLOOP_MAX`.
+    #[inline(always)]
+    unsafe fn string_copy(dst: *mut u8, src: *const u8, n: usize) {
+        // SAFETY: forwarded contract.
+        unsafe { crate::generic::write_loop::<Self, _>(dst, src, n) }
+    }
+
+    /// A fill for large `n` that beats the block loop: on x86, `rep stosb`.
+    /// The default is the block loop itself.
+    ///
+    /// # Safety
+    ///
+    /// As [`crate::memset`], with `n > NOLOOP_MAX`.
+    #[inline(always)]
+    unsafe fn string_fill(dst: *mut u8, c: u8, n: usize) {
+        // SAFETY: forwarded contract.
+        unsafe { crate::generic::write_loop::<Self, _>(dst, crate::generic::Splat(c), n) }
+    }
 }
 
 #[inline(always)]

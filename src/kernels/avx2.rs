@@ -22,4 +22,15 @@ impl Tuning for __m256i {
     const KERNEL: Kernel = Kernel::Avx2;
     const NOLOOP_MAX: usize = 256;
     const LOOP_BLOCK: usize = 128;
+
+    /// `rep movsb` wins from 4 KiB (up to 1.3x with a misaligned source at
+    /// 8 KiB) and loses at 2 KiB; `rep stosb` never wins against 32-byte
+    /// stores (BENCHMARKS.md, "`rep movsb` cut-over").
+    const STRING_COPY_MIN: usize = super::string::cut_over(4096);
+
+    #[inline(always)]
+    unsafe fn string_copy(dst: *mut u8, src: *const u8, n: usize) {
+        // SAFETY: forwarded contract.
+        unsafe { super::string::rep_movsb(dst, src, n) }
+    }
 }

@@ -57,6 +57,65 @@ pub(crate) use core::arch::x86_64 as arch;
 
 pub(crate) mod portable;
 
+/// x86's string instructions, which some kernels hand large sizes to.
+///
+/// Every CPU with AVX2 has ERMS (fast `rep movsb`/`rep stosb`); where they
+/// are slow (some AMD parts), `--cfg fastmem_no_rep_movsb` turns the
+/// hand-over off, so the block loop runs at every size.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+pub(crate) mod string {
+    /// The first size handed to `rep movsb`/`rep stosb` when the cut-over is
+    /// on; `usize::MAX` when `fastmem_no_rep_movsb` turns it off.
+    pub(crate) const fn cut_over(min: usize) -> usize {
+        if cfg!(fastmem_no_rep_movsb) {
+            usize::MAX
+        } else {
+            min
+        }
+    }
+
+    /// Copies `n` bytes with `rep movsb`.
+    ///
+    /// # Safety
+    ///
+    /// `src..src + n` readable, `dst..dst + n` writable, not overlapping.
+    #[inline(always)]
+    pub(crate) unsafe fn rep_movsb(dst: *mut u8, src: *const u8, n: usize) {
+        // SAFETY: `rep movsb` copies exactly `n` bytes forwards (the ABI
+        // guarantees the direction flag is clear) within the ranges the
+        // caller vouches for; the three registers it consumes are declared.
+        unsafe {
+            core::arch::asm!(
+                "rep movsb",
+                inout("ecx") n => _,
+                inout("edi") dst => _,
+                inout("esi") src => _,
+                options(nostack, preserves_flags),
+            )
+        }
+    }
+
+    /// Sets `n` bytes at `dst` to `c` with `rep stosb`.
+    ///
+    /// # Safety
+    ///
+    /// `dst..dst + n` writable.
+    #[inline(always)]
+    pub(crate) unsafe fn rep_stosb(dst: *mut u8, c: u8, n: usize) {
+        // SAFETY: `rep stosb` writes exactly `n` bytes forwards within the
+        // range the caller vouches for; its registers are declared.
+        unsafe {
+            core::arch::asm!(
+                "rep stosb",
+                inout("ecx") n => _,
+                inout("edi") dst => _,
+                in("al") c,
+                options(nostack, preserves_flags),
+            )
+        }
+    }
+}
+
 #[cfg(all(
     any(target_arch = "x86", target_arch = "x86_64"),
     target_feature = "sse2"

@@ -20,4 +20,23 @@ impl Tuning for __m128i {
     const KERNEL: Kernel = Kernel::Sse;
     const NOLOOP_MAX: usize = 128;
     const LOOP_BLOCK: usize = 64;
+
+    /// `rep movsb` and `rep stosb` win from 2 KiB: 16-byte stores cap the
+    /// loop near 40 B/tick, and at 4-8 KiB the string instructions take
+    /// half the time (BENCHMARKS.md, "`rep movsb` cut-over"; the tie is at
+    /// 1280-1518 B, and 2 KiB keeps a constant 1518-byte copy straight-line).
+    const STRING_COPY_MIN: usize = super::string::cut_over(2048);
+    const STRING_FILL_MIN: usize = super::string::cut_over(2048);
+
+    #[inline(always)]
+    unsafe fn string_copy(dst: *mut u8, src: *const u8, n: usize) {
+        // SAFETY: forwarded contract.
+        unsafe { super::string::rep_movsb(dst, src, n) }
+    }
+
+    #[inline(always)]
+    unsafe fn string_fill(dst: *mut u8, c: u8, n: usize) {
+        // SAFETY: forwarded contract.
+        unsafe { super::string::rep_stosb(dst, c, n) }
+    }
 }
