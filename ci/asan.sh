@@ -31,13 +31,24 @@ fi
 GUARD_CHILD_TEST=guard::guard_page_faults
 export ASAN_OPTIONS="detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 
+# The sanitizer and tier flags reach fastmem's own crates only, through
+# ci/tier-rustc: the dev-dependencies (quickcheck, criterion, ...) are built
+# once, uninstrumented, and shared by every tier; ASan still intercepts every
+# allocation. Cargo does not fingerprint those flags, so fastmem is cleaned
+# before each tier, and FASTMEM_EXPECT_KERNEL makes the suite check that the
+# kernel it runs is the tier's.
+unset RUSTFLAGS CARGO_ENCODED_RUSTFLAGS
+export RUSTC_WRAPPER=$ROOT/ci/tier-rustc
+export CARGO_TARGET_DIR=$TARGET_BASE/asan-$ASAN_PROFILE
+
 failed=()
 for tier in $TIERS; do
     tier_runnable "$tier" || continue
     echo "=== asan $tier ($ASAN_PROFILE)"
     start=$(now_s)
-    export RUSTFLAGS="-Zsanitizer=address $extra_flags $(tier_rustflags "$tier")"
-    export FASTMEM_EXPECT_KERNEL=$tier CARGO_TARGET_DIR=$TARGET_BASE/asan-$tier-$ASAN_PROFILE
+    cargo +nightly clean --quiet -p fastmem "${profile_args[@]}" --target "$HOST"
+    export FASTMEM_TIER_RUSTFLAGS="-Zsanitizer=address $extra_flags $(tier_rustflags "$tier")"
+    export FASTMEM_EXPECT_KERNEL=$tier
     # --target: the sanitizer flags then reach only target code, not build
     # scripts or proc-macros.
     if cargo +nightly test "${profile_args[@]}" --target "$HOST" --tests --no-fail-fast -- --skip "$GUARD_CHILD_TEST" &&

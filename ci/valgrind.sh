@@ -30,9 +30,18 @@ if ! command -v valgrind >/dev/null; then
     exit 1
 fi
 
-# executables TARGET_DIR RUSTFLAGS: build the release test binaries, print their paths.
+# The tier flags reach fastmem's own crates only, through ci/tier-rustc, so
+# the dev-dependencies are built once for both tiers; cargo does not
+# fingerprint those flags, so fastmem is cleaned before each tier, and
+# FASTMEM_EXPECT_KERNEL makes the suite check the kernel it runs.
+unset RUSTFLAGS CARGO_ENCODED_RUSTFLAGS
+export RUSTC_WRAPPER=$ROOT/ci/tier-rustc
+export CARGO_TARGET_DIR=$TARGET_BASE/valgrind
+
+# executables TIER: build the tier's release test binaries, print their paths.
 executables() {
-    RUSTFLAGS="$2" CARGO_TARGET_DIR=$1 cargo test --release --tests --no-run \
+    cargo clean --quiet -p fastmem --release
+    FASTMEM_TIER_RUSTFLAGS="$(tier_rustflags "$1")" cargo test --release --tests --no-run \
         --message-format=json-render-diagnostics |
         python3 -c 'import json, sys
 for line in sys.stdin:
@@ -50,7 +59,7 @@ for tier in $TIERS; do
     tier_runnable "$tier" || continue
     echo "=== valgrind $tier"
     start=$(now_s)
-    bins=$(executables "$TARGET_BASE/valgrind-$tier" "$(tier_rustflags "$tier")") ||
+    bins=$(executables "$tier") ||
         { failed+=("$tier: build"); continue; }
     echo "built in $(($(now_s) - start)) s"
     for bin in $bins; do
