@@ -51,6 +51,16 @@ pub(crate) trait Source: Copy {
     /// For a memory source, `off..off + V::BYTES` must be readable, and
     /// aligned when `L` is [`Aligned`].
     unsafe fn read<V: Vector, L: Access>(self, off: usize) -> V;
+
+    /// The source seen from `by` bytes further on.
+    fn skip(self, by: usize) -> Self;
+
+    /// Writes `0..n` with the kernel's masked moves.
+    ///
+    /// # Safety
+    ///
+    /// `n <= V::MASKED_MAX` and `0..n` is in range.
+    unsafe fn write_masked<V: Tuning>(self, dst: *mut u8, n: usize);
 }
 
 impl Source for *const u8 {
@@ -58,6 +68,15 @@ impl Source for *const u8 {
     unsafe fn read<V: Vector, L: Access>(self, off: usize) -> V {
         // SAFETY: forwarded contract.
         unsafe { L::load::<V>(self.add(off)) }
+    }
+    #[inline(always)]
+    fn skip(self, by: usize) -> Self {
+        self.wrapping_add(by)
+    }
+    #[inline(always)]
+    unsafe fn write_masked<V: Tuning>(self, dst: *mut u8, n: usize) {
+        // SAFETY: forwarded contract.
+        unsafe { V::copy_masked(dst, self, n) }
     }
 }
 
@@ -69,6 +88,15 @@ impl Source for Splat {
     #[inline(always)]
     unsafe fn read<V: Vector, L: Access>(self, _off: usize) -> V {
         V::splat(self.0)
+    }
+    #[inline(always)]
+    fn skip(self, _by: usize) -> Self {
+        self
+    }
+    #[inline(always)]
+    unsafe fn write_masked<V: Tuning>(self, dst: *mut u8, n: usize) {
+        // SAFETY: forwarded contract.
+        unsafe { V::fill_masked(dst, self.0, n) }
     }
 }
 
@@ -198,11 +226,14 @@ unsafe fn write_gt16<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize) {
 unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     let w = V::BYTES;
     debug_assert!(n <= V::NOLOOP_MAX);
-    // SAFETY (all arms): each head_tail gets `count * W <= n <= 2 * count * W`;
+    // SAFETY (all arms): the masked arm gets `n <= MASKED_MAX`; each head_tail gets `count * W <= n <= 2 * count * W`;
     // the `NOLOOP_MAX <= ...` terms are constants that cut the ladder at the
     // kernel's threshold, and `n <= NOLOOP_MAX` makes the cut arm cover `n`.
     unsafe {
-        if n <= 2 * w {
+        if n <= V::MASKED_MAX {
+            // A constant `false` for kernels without masked moves.
+            src.write_masked::<V>(dst, n)
+        } else if n <= 2 * w {
             write_le_2w::<V, R>(dst, src, n)
         } else if n <= 4 * w || V::NOLOOP_MAX <= 4 * w {
             head_tail::<V, R>(dst, src, n, 2)
@@ -272,7 +303,7 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
         block::<V, Unaligned, Unaligned, R>(dst, src, 0, 1);
         loop_and_tail::<V, Unaligned, _>(
             dst.add(skip),
-            Shifted(src, skip),
+            src.skip(skip),
             n - skip,
             blocks,
             tail_vectors,
@@ -302,16 +333,12 @@ unsafe fn copy_loop_aligned<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
     }
 }
 
-/// A source seen from `skip` bytes further on.
-#[derive(Clone, Copy)]
-struct Shifted<R>(R, usize);
-
-impl<R: Source> Source for Shifted<R> {
-    #[inline(always)]
-    unsafe fn read<V: Vector, L: Access>(self, off: usize) -> V {
-        // SAFETY: forwarded contract, at the shifted offset.
-        unsafe { self.0.read::<V, L>(self.1 + off) }
-    }
+/// Whether `n` goes to a string instruction whose threshold is `min`;
+/// `usize::MAX` means none, and folds the test away (`n >= usize::MAX`
+/// alone would stay in the code).
+#[inline(always)]
+const fn takes_string(n: usize, min: usize) -> bool {
+    min != usize::MAX && n >= min
 }
 
 /// The invariants the ladder and the loops rely on.
@@ -333,6 +360,10 @@ const fn check_tuning<V: Tuning>() {
             "the loop needs NOLOOP_MAX >= LOOP_BLOCK + W"
         );
         assert!(
+            V::MASKED_MAX <= 2 * w,
+            "masked moves cover at most the first rung"
+        );
+        assert!(
             V::STRING_COPY_MIN > V::NOLOOP_MAX && V::STRING_FILL_MIN > V::NOLOOP_MAX,
             "string instructions only take over above the no-loop sizes"
         );
@@ -352,7 +383,7 @@ pub(crate) unsafe fn memcpy<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
     unsafe {
         if n <= V::NOLOOP_MAX {
             write_noloop::<V, _>(dst, src, n)
-        } else if n >= V::STRING_COPY_MIN {
+        } else if takes_string(n, V::STRING_COPY_MIN) {
             V::string_copy(dst, src, n)
         } else if (dst as usize | src as usize) & (V::BYTES - 1) == 0 {
             copy_loop_aligned::<V>(dst, src, n)
@@ -374,7 +405,7 @@ pub(crate) unsafe fn memcpy_aligned<V: Tuning>(dst: *mut u8, src: *const u8, n: 
     unsafe {
         if n <= V::NOLOOP_MAX {
             write_noloop::<V, _>(dst, src, n)
-        } else if n >= V::STRING_COPY_MIN {
+        } else if takes_string(n, V::STRING_COPY_MIN) {
             V::string_copy(dst, src, n)
         } else {
             copy_loop_aligned::<V>(dst, src, n)
@@ -394,7 +425,7 @@ pub(crate) unsafe fn memcpy_generic<V: Tuning>(dst: *mut u8, src: *const u8, n: 
     unsafe {
         if n <= V::NOLOOP_MAX {
             write_noloop::<V, _>(dst, src, n)
-        } else if n >= V::STRING_COPY_MIN {
+        } else if takes_string(n, V::STRING_COPY_MIN) {
             V::string_copy(dst, src, n)
         } else {
             write_loop::<V, _>(dst, src, n)
@@ -414,7 +445,7 @@ pub(crate) unsafe fn memset<V: Tuning>(dst: *mut u8, c: u8, n: usize) {
     unsafe {
         if n <= V::NOLOOP_MAX {
             write_noloop::<V, _>(dst, Splat(c), n)
-        } else if n >= V::STRING_FILL_MIN {
+        } else if takes_string(n, V::STRING_FILL_MIN) {
             V::string_fill(dst, c, n)
         } else {
             write_loop::<V, _>(dst, Splat(c), n)

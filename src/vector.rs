@@ -87,6 +87,35 @@ pub(crate) trait Tuning: Vector {
     /// `usize::MAX` (the default): none do. Above `NOLOOP_MAX`.
     const STRING_FILL_MIN: usize = usize::MAX;
 
+    /// Largest `n` that [`Tuning::copy_masked`] and [`Tuning::fill_masked`]
+    /// write with one masked access, tested before the size ladder; 0 (the
+    /// default): the kernel has no masked moves.
+    const MASKED_MAX: usize = 0;
+
+    /// Copies `n <= MASKED_MAX` bytes with masked moves. The default is the
+    /// ladder, for kernels without them.
+    ///
+    /// # Safety
+    ///
+    /// As [`crate::memcpy`], and `n <= MASKED_MAX`.
+    #[inline(always)]
+    unsafe fn copy_masked(dst: *mut u8, src: *const u8, n: usize) {
+        // SAFETY: forwarded contract; MASKED_MAX <= 2W is const-asserted.
+        unsafe { crate::generic::write_le_2w::<Self, _>(dst, src, n) }
+    }
+
+    /// Fills `n <= MASKED_MAX` bytes with masked moves. The default is the
+    /// ladder, for kernels without them.
+    ///
+    /// # Safety
+    ///
+    /// As [`crate::memset`], and `n <= MASKED_MAX`.
+    #[inline(always)]
+    unsafe fn fill_masked(dst: *mut u8, c: u8, n: usize) {
+        // SAFETY: forwarded contract; MASKED_MAX <= 2W is const-asserted.
+        unsafe { crate::generic::write_le_2w::<Self, _>(dst, crate::generic::Splat(c), n) }
+    }
+
     /// A copy for large `n` that beats the block loop: on x86, `rep movsb`.
     /// The default is the block loop itself.
     ///

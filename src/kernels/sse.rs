@@ -21,12 +21,14 @@ impl Tuning for __m128i {
     const NOLOOP_MAX: usize = 128;
     const LOOP_BLOCK: usize = 64;
 
-    /// `rep movsb` and `rep stosb` win from 2 KiB: 16-byte stores cap the
-    /// loop near 40 B/tick, and at 4-8 KiB the string instructions take
-    /// half the time (BENCHMARKS.md, "`rep movsb` cut-over"; the tie is at
-    /// 1280-1518 B, and 2 KiB keeps a constant 1518-byte copy straight-line).
-    const STRING_COPY_MIN: usize = super::string::cut_over(2048);
-    const STRING_FILL_MIN: usize = super::string::cut_over(2048);
+    /// `rep movsb` and `rep stosb` take over from 1280 B: 16-byte stores
+    /// cap the loop near 40 B/tick, the two tie at 1280-1518 B, and at
+    /// 2-8 KiB the string instructions take half the time to two thirds
+    /// (BENCHMARKS.md, "`rep movsb` cut-over"; they lose 25% at 1 KiB). A
+    /// constant 1518-byte copy is then one `rep movsb`, where the 23-turn
+    /// loop would not unroll.
+    const STRING_COPY_MIN: usize = super::string::cut_over(1280);
+    const STRING_FILL_MIN: usize = super::string::cut_over(1280);
 
     #[inline(always)]
     unsafe fn string_copy(dst: *mut u8, src: *const u8, n: usize) {
