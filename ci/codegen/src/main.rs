@@ -1,7 +1,9 @@
 //! One call site per wrapper, for `ci/codegen.sh`: each `codegen_*` symbol is
 //! exactly what a user's `#[inline(never)]` function around one fastmem call
 //! compiles to. The script reads their sizes with `nm` and disassembles the
-//! constant-length ones to prove they are straight-line (no jump, no call).
+//! constant-length ones to prove they are straight-line (memset,
+//! memcpy_generic, memcpy_aligned: no jump, no call; memcpy: no call, no
+//! loop, at most one conditional jump, the aligned-pointer dispatch).
 //!
 //! `main` calls every wrapper through an opaque pointer, so none is removed,
 //! and checks the bytes, so a wrapper that compiled to nothing would fail.
@@ -9,7 +11,7 @@
 use core::hint::black_box;
 
 macro_rules! wrappers {
-    ($($copy:ident, $set:ident = $n:literal;)*) => {
+    ($($copy:ident, $set:ident, $generic:ident, $aligned:ident = $n:literal;)*) => {
         $(
             /// Copies a constant number of bytes.
             ///
@@ -32,9 +34,33 @@ macro_rules! wrappers {
                 // SAFETY: forwarded contract.
                 unsafe { fastmem::memset(dst, c, $n) }
             }
+
+            /// `memcpy_generic` of a constant number of bytes.
+            ///
+            /// # Safety
+            /// As the `memcpy` wrapper.
+            #[no_mangle]
+            #[inline(never)]
+            pub unsafe extern "C" fn $generic(dst: *mut u8, src: *const u8) {
+                // SAFETY: forwarded contract.
+                unsafe { fastmem::memcpy_generic(dst, src, $n) }
+            }
+
+            /// `memcpy_aligned` of a constant number of bytes.
+            ///
+            /// # Safety
+            /// As the `memcpy` wrapper, and both pointers aligned to
+            /// `fastmem::KERNEL.vector_bytes()`.
+            #[no_mangle]
+            #[inline(never)]
+            pub unsafe extern "C" fn $aligned(dst: *mut u8, src: *const u8) {
+                // SAFETY: forwarded contract.
+                unsafe { fastmem::memcpy_aligned(dst, src, $n) }
+            }
         )*
         /// The constant-length wrappers and their lengths.
-        const CONSTANT: &[(CopyK, SetK, usize)] = &[$(($copy, $set, $n)),*];
+        const CONSTANT: &[(CopyK, SetK, CopyK, CopyK, usize)] =
+            &[$(($copy, $set, $generic, $aligned, $n)),*];
     };
 }
 
@@ -42,9 +68,9 @@ type CopyK = unsafe extern "C" fn(*mut u8, *const u8);
 type SetK = unsafe extern "C" fn(*mut u8, u8);
 
 wrappers! {
-    codegen_memcpy_12, codegen_memset_12 = 12;
-    codegen_memcpy_64, codegen_memset_64 = 64;
-    codegen_memcpy_1518, codegen_memset_1518 = 1518;
+    codegen_memcpy_12, codegen_memset_12, codegen_memcpy_generic_12, codegen_memcpy_aligned_12 = 12;
+    codegen_memcpy_64, codegen_memset_64, codegen_memcpy_generic_64, codegen_memcpy_aligned_64 = 64;
+    codegen_memcpy_1518, codegen_memset_1518, codegen_memcpy_generic_1518, codegen_memcpy_aligned_1518 = 1518;
 }
 
 /// `memcpy` with a runtime length: the size of one call site.
@@ -115,11 +141,22 @@ fn main() {
             }
         }
     }
-    for &(copy, set, n) in CONSTANT {
+    for &(copy, set, generic, aligned, n) in CONSTANT {
+        let mut copied = true;
+        for f in [copy, generic, aligned] {
+            dst.0.fill(0);
+            // SAFETY: as above, n <= 1518; both blocks are 64-aligned.
+            unsafe { black_box(f)(d, s) };
+            copied &= dst.0[..n] == src.0[..n] && dst.0[n..].iter().all(|&b| b == 0);
+        }
+        // `memcpy` again through its other side of the aligned-pointer test.
         dst.0.fill(0);
-        // SAFETY: as above, n <= 1518.
-        unsafe { black_box(copy)(d, s) };
-        let copied = dst.0[..n] == src.0[..n] && dst.0[n..].iter().all(|&b| b == 0);
+        // SAFETY: as above; 1 + n and 3 + n are within the 4096-byte blocks.
+        unsafe { black_box(copy)(d.add(1), s.add(3)) };
+        copied &= dst.0[1..1 + n] == src.0[3..3 + n]
+            && dst.0[0] == 0
+            && dst.0[1 + n..].iter().all(|&b| b == 0);
+        dst.0.fill(0);
         // SAFETY: as above.
         unsafe { black_box(set)(d, 0xA5) };
         let set_ok = dst.0[..n].iter().all(|&b| b == 0xA5) && dst.0[n..].iter().all(|&b| b == 0);
@@ -131,6 +168,10 @@ fn main() {
             bad += 1;
         }
     }
-    println!("kernel {}: {} wrapper checks failed", fastmem::KERNEL.name(), bad);
+    println!(
+        "kernel {}: {} wrapper checks failed",
+        fastmem::KERNEL.name(),
+        bad
+    );
     std::process::exit(if bad == 0 { 0 } else { 1 });
 }
