@@ -21,6 +21,33 @@
 //! `-C target-cpu=native` picks the widest tier the build machine has.
 //! [`KERNEL`] tells which one a build got.
 //!
+//! # The size-class ladder
+//!
+//! Every copy and fill walks one ladder; `W` is the kernel's vector width.
+//! No step touches a byte outside `[p, p + n)`.
+//!
+//! | `n` | moves | AVX-512 example |
+//! |---|---|---|
+//! | 0 | nothing, no memory touched | |
+//! | 0..=32 with AVX-512BW/VL | one byte-masked 32-byte load and store | 12 B: one `vmovdqu8` each way |
+//! | 1..=3 | first, middle and last byte | |
+//! | 4..=7 | two `u32`, overlapping | |
+//! | 8..=16 | two `u64`, overlapping | 12 B: bytes 0..8 and 4..12 |
+//! | 17..2W | head and tail at the narrowest vector that covers `n` | 40 B: two 32-byte moves |
+//! | W..=2W, ..=4W, ..=8W | head and tail of 1, 2 or 4 vectors, up to `NOLOOP_MAX` | 300 B: 4 + 4 zmm moves |
+//! | above `NOLOOP_MAX` | one unaligned vector, blocks with aligned stores, one overlapping tail block | 1518 B: 1 + 5 × 256 + 320 |
+//! | from the string threshold | `rep movsb` / `rep stosb` (SSE, AVX2) | |
+//!
+//! ```text
+//!  n in [W, 2W]:   |head====|          |====tail|      (may overlap)
+//!  n > NOLOOP_MAX: |v===|                                first vector, any alignment
+//!                     |block===|block===|block===|       W-aligned destination
+//!                                          |tail=======| last block + 1 vector
+//! ```
+//!
+//! The constants per kernel, and the measurements that chose them, are in
+//! `src/kernels/` and `BENCHMARKS.md`.
+//!
 //! # Example
 //!
 //! ```
