@@ -213,6 +213,14 @@ fn pattern(seed: u8, role: usize) -> &'static [u8] {
     &table[usize::from(seed) + 512 * role..]
 }
 
+/// The oracle: window byte `i` of `want` (which starts at `start`) becomes
+/// `byte(i)`, one byte at a time.
+fn oracle(want: &mut [u8], start: usize, n: usize, byte: impl Fn(usize) -> u8) {
+    for i in 0..n {
+        want[start + i] = byte(i);
+    }
+}
+
 /// First index where `got` and `want` differ, said relative to the window.
 fn describe(got: &[u8], want: &[u8], start: usize, n: usize) -> String {
     let i = (0..want.len()).find(|&i| got[i] != want[i]).unwrap();
@@ -231,22 +239,13 @@ fn run(step: &Step) {
     let dst = Arena::new(n, step.dst_off, pattern(step.seed, 1));
     let src = Arena::new(n, step.src_off, pattern(step.seed, 0));
 
-    // The oracle: the destination's initial image with the window replaced
-    // byte by byte.
+    // The expected destination: its initial image with the window replaced.
     let mut want = dst.bytes().to_vec();
     let src_before = src.bytes().to_vec();
     let (ds, ss) = (dst.start(), src.start());
     match step.op {
-        Op::Memset | Op::Fill => {
-            for i in 0..n {
-                want[ds + i] = step.c;
-            }
-        }
-        _ => {
-            for i in 0..n {
-                want[ds + i] = src_before[ss + i];
-            }
-        }
+        Op::Memset | Op::Fill => oracle(&mut want, ds, n, |_| step.c),
+        _ => oracle(&mut want, ds, n, |i| src_before[ss + i]),
     }
 
     dst.guard();
