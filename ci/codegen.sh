@@ -27,7 +27,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-source ci/hardening-tiers.sh
+source ci/tiers.sh
 
 # avx512bw: the AVX-512 kernel as `-C target-cpu=native` builds it on
 # Ice Lake and later (byte masks available), next to the avx512f-only build.

@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-source ci/hardening-tiers.sh
+source ci/tiers.sh
 
 FUZZ_SECONDS=${FUZZ_SECONDS:-30}
 TIERS=${TIERS:-$HARDENING_SIMD_TIERS}

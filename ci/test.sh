@@ -24,7 +24,6 @@ mkdir -p "$LOGS"
 
 ALL_TIERS="sse sse4.2 avx2 avx512 portable native"
 TIERS=${TIERS:-$ALL_TIERS}
-CPUINFO=${CPUINFO:-/proc/cpuinfo}
 
 # Clean builds run once; incremental state would only cost time.
 export CARGO_INCREMENTAL=0 CARGO_TERM_COLOR=never
@@ -32,53 +31,9 @@ export CARGO_INCREMENTAL=0 CARGO_TERM_COLOR=never
 export RUSTC_WRAPPER=$ROOT/ci/tier-rustc
 unset RUSTFLAGS RUSTDOCFLAGS CARGO_ENCODED_RUSTFLAGS FASTMEM_TIER_RUSTFLAGS
 
-# ---------------------------------------------------------------------------
-# The tier table.
-
-# tier_flags TIER: the flags that select TIER (README's kernel table).
-tier_flags() {
-    case $1 in
-        sse) echo "" ;;
-        sse4.2) echo "-C target-feature=+sse4.2" ;;
-        avx2) echo "-C target-feature=+avx2" ;;
-        avx512) echo "-C target-feature=+avx512f" ;;
-        portable) echo "--cfg fastmem_portable" ;;
-        native) echo "-C target-cpu=native" ;;
-        *) echo "unknown tier: $1" >&2; return 2 ;;
-    esac
-}
-
-# tier_cpu_flag TIER: the /proc/cpuinfo flag the CPU needs to run TIER's code.
-tier_cpu_flag() {
-    case $1 in
-        sse) echo sse2 ;;
-        sse4.2) echo sse4_2 ;;
-        avx2) echo avx2 ;;
-        avx512) echo avx512f ;;
-        portable | native) echo "" ;;
-        *) echo "unknown tier: $1" >&2; return 2 ;;
-    esac
-}
-
-cpu_has() {
-    grep -qw -- "$1" "$CPUINFO"
-}
-
-# tier_kernel TIER: the kernel fastmem must compile to for TIER.
-tier_kernel() {
-    case $1 in
-        sse | sse4.2) echo sse ;;
-        avx2) echo avx2 ;;
-        avx512) echo avx512 ;;
-        portable) echo portable ;;
-        native)
-            if cpu_has avx512f; then echo avx512
-            elif cpu_has avx2; then echo avx2
-            else echo sse
-            fi ;;
-        *) echo "unknown tier: $1" >&2; return 2 ;;
-    esac
-}
+# The tier table (flags, CPU check, expected kernel) is shared with the
+# other CI scripts.
+source ci/tiers.sh
 
 # ---------------------------------------------------------------------------
 # Steps: each runs in a subshell with `set -e`, is timed, and is recorded.
@@ -164,7 +119,7 @@ run_tier() {
     cp -a "$OUT/base-$profile" "$dir"
     export CARGO_TARGET_DIR=$dir
     export FASTMEM_TIER_RUSTFLAGS RUSTDOCFLAGS FASTMEM_EXPECT_KERNEL FASTMEM_CASES_LOG
-    FASTMEM_TIER_RUSTFLAGS=$(tier_flags "$tier")
+    FASTMEM_TIER_RUSTFLAGS=$(tier_rustflags "$tier")
     RUSTDOCFLAGS=$FASTMEM_TIER_RUSTFLAGS
     FASTMEM_EXPECT_KERNEL=$(tier_kernel "$tier")
     FASTMEM_CASES_LOG=$LOGS/$tier-$profile.cases
@@ -218,7 +173,7 @@ NOSTD=ci/nostd-consumer
 nostd_check() {
     local tier=$1 lib members symbols
     export CARGO_TARGET_DIR=$OUT/nostd-$tier RUSTFLAGS
-    RUSTFLAGS=$(tier_flags "$tier")
+    RUSTFLAGS=$(tier_rustflags "$tier")
     cargo build --release --manifest-path $NOSTD/Cargo.toml
     cargo tree --manifest-path $NOSTD/Cargo.toml -e normal
     lib=$CARGO_TARGET_DIR/release/libfastmem_nostd_consumer.a
@@ -268,7 +223,7 @@ step "build deps (release)" build_base release
 step "no_std control" nostd_control
 
 for tier in $TIERS; do
-    flag=$(tier_cpu_flag "$tier")
+    flag=$(tier_cpu_feature "$tier")
     if [[ -n $flag ]] && ! cpu_has "$flag"; then
         echo "SKIP $tier: CPU lacks $flag"
         TIER_REPORT+="  SKIP $tier: CPU lacks $flag"$'\n'

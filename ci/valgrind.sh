@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-source ci/hardening-tiers.sh
+source ci/tiers.sh
 
 TIERS=${TIERS:-$HARDENING_SIMD_TIERS}
 TARGET_BASE=${CARGO_TARGET_DIR:-$ROOT/target}

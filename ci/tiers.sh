@@ -1,0 +1,77 @@
+# The tier table, shared by every CI script (ci/test.sh, ci/asan.sh,
+# ci/valgrind.sh, ci/fuzz.sh, ci/freestanding.sh, ci/codegen.sh). Source it;
+# it defines functions and the variables below, nothing else.
+#
+#   tier      RUSTFLAGS fragment             CPU flag needed   kernel
+#   sse       (none: x86_64 baseline)        sse2              sse
+#   sse4.2    -C target-feature=+sse4.2      sse4_2            sse
+#   avx2      -C target-feature=+avx2        avx2              avx2
+#   avx512    -C target-feature=+avx512f     avx512f           avx512
+#   portable  --cfg fastmem_portable         (none)            portable
+#   native    -C target-cpu=native           (none)            the widest the CPU has
+#
+# CPUINFO=FILE reads CPU flags from FILE instead of /proc/cpuinfo (to test
+# the SKIP path).
+
+CPUINFO=${CPUINFO:-/proc/cpuinfo}
+HARDENING_SIMD_TIERS="sse avx2 avx512"
+
+# tier_rustflags TIER: print the RUSTFLAGS fragment that selects TIER.
+tier_rustflags() {
+    case "$1" in
+        sse) echo "" ;;
+        sse4.2) echo "-C target-feature=+sse4.2" ;;
+        avx2) echo "-C target-feature=+avx2" ;;
+        avx512) echo "-C target-feature=+avx512f" ;;
+        portable) echo "--cfg fastmem_portable" ;;
+        native) echo "-C target-cpu=native" ;;
+        *) echo "unknown tier: $1" >&2; return 2 ;;
+    esac
+}
+
+# tier_cpu_feature TIER: the /proc/cpuinfo flag a CPU needs to run TIER's code.
+tier_cpu_feature() {
+    case "$1" in
+        sse) echo sse2 ;;
+        sse4.2) echo sse4_2 ;;
+        avx2) echo avx2 ;;
+        avx512) echo avx512f ;;
+        portable | native) echo "" ;;
+        *) echo "unknown tier: $1" >&2; return 2 ;;
+    esac
+}
+
+cpu_has() {
+    grep -qw -- "$1" "$CPUINFO"
+}
+
+# tier_kernel TIER: the kernel fastmem must compile to for TIER.
+tier_kernel() {
+    case "$1" in
+        sse | sse4.2) echo sse ;;
+        avx2) echo avx2 ;;
+        avx512) echo avx512 ;;
+        portable) echo portable ;;
+        native)
+            if cpu_has avx512f; then echo avx512
+            elif cpu_has avx2; then echo avx2
+            else echo sse
+            fi ;;
+        *) echo "unknown tier: $1" >&2; return 2 ;;
+    esac
+}
+
+# tier_runnable TIER: succeed when this CPU can run TIER; otherwise print
+# "SKIP <tier>: CPU lacks <feature>" and fail.
+tier_runnable() {
+    local feature
+    feature=$(tier_cpu_feature "$1") || return 2
+    if [ -z "$feature" ] || cpu_has "$feature"; then
+        return 0
+    fi
+    echo "SKIP $1: CPU lacks $feature"
+    return 1
+}
+
+# now_s: seconds since the epoch, for timing steps.
+now_s() { date +%s; }
