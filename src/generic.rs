@@ -9,6 +9,7 @@
 //!
 //! ```text
 //! n = 0             nothing; no memory is touched
+//! n <= MASKED_MAX   one masked move, where the kernel has them (AVX-512BW/VL: 32)
 //! n in [1, 16]      tested first, in general-purpose registers:
 //!                     [ 8, 16] two u64 moves          (12 B = bytes 0..8 and 4..12)
 //!                     [ 4,  8) two u32 moves
@@ -24,8 +25,24 @@
 //! n > NOLOOP_MAX    loop_and_tail:
 //!                     |V===|                            first vector, unaligned
 //!                        |B=======|B=======|B=======|   W-aligned dst blocks
-//!                                             |T=======| last block, unaligned
+//!                                          |T==========| last block + 1 vector
+//! n >= STRING_*_MIN `rep movsb` / `rep stosb`, where the kernel has a threshold
 //! ```
+//!
+//! The loop's trip count, `(n - W) / LOOP_BLOCK`, depends on `n` alone:
+//! after a skip of 1..=W bytes it is the most blocks that fit, and what it
+//! leaves before the last block is under `W`, hence the extra tail vector.
+//! A constant `n` therefore unrolls to straight-line code.
+//!
+//! Why each threshold: measured hot and streaming on an AVX-512 Xeon
+//! (BENCHMARKS.md). `NOLOOP_MAX` is 8 vectors on every SIMD kernel: 16
+//! (1 KiB on AVX-512) lost 40% at 768 B with a misaligned destination, and
+//! 4 lost 50% at 512 B aligned. Blocks of 4 vectors tie with 8 hot and in
+//! streaming on AVX-512 (within 1-4%; AVX2 hands sizes from 4 KiB, where
+//! 8-vector blocks start to pay, to `rep movsb`), and cost less code;
+//! 128-byte AVX2 blocks also keep DPDK's Haswell/Broadwell lesson. Testing
+//! 1-16 B before the vector rungs took those sizes from 5-9 ticks towards
+//! 3-4 (1-2 B stay about a tick dearer than 16-32 B on SSE and AVX2).
 //!
 //! No size is handled by a byte loop or a bit-test chain, and no step reads
 //! or writes a byte outside `[p, p + n)`: a head starts at `p`, a tail ends
