@@ -23,6 +23,7 @@ LOGS=$OUT/logs
 mkdir -p "$LOGS"
 
 ALL_TIERS="sse sse4.2 avx2 avx512 portable native"
+CALLER_TIERS=${TIERS:-}
 TIERS=${TIERS:-$ALL_TIERS}
 
 # Clean builds run once; incremental state would only cost time.
@@ -236,11 +237,24 @@ for tier in $TIERS; do
     step "no_std $tier" nostd_check "$tier"
 done
 
+# The extra scripts name a tier by the kernel it compiles (sse4.2 builds
+# the sse kernel, native the widest this CPU has), and run their own list
+# unless the caller chose tiers.
+extra_tiers=(-u TIERS)
+if [[ -n $CALLER_TIERS ]]; then
+    kernels=""
+    for tier in $CALLER_TIERS; do
+        kernel=$(tier_kernel "$tier")
+        [[ " $kernels " == *" $kernel "* ]] || kernels+="${kernels:+ }$kernel"
+    done
+    extra_tiers=("TIERS=$kernels")
+fi
+
 for script in "${EXTRA_STEPS[@]}"; do
     if [[ -f $script ]]; then
         # In the environment the script was called with, not the tier
         # machinery's.
-        step "$script" env -u RUSTC_WRAPPER -u CARGO_INCREMENTAL bash "$script"
+        step "$script" env -u RUSTC_WRAPPER -u CARGO_INCREMENTAL "${extra_tiers[@]}" bash "$script"
     else
         echo "($script not present, skipped)"
     fi
