@@ -52,7 +52,9 @@
 //! cache line costs more than a load that does. [`memcpy`] takes the
 //! aligned loop, which skips the alignment step and uses aligned loads, when
 //! one test shows both pointers aligned, as DPDK's `rte_memcpy` does for
-//! vhost enqueue.
+//! vhost enqueue; [`memset`] takes it when the destination is aligned, on
+//! the kernels where that measured faster (AVX-512), which saves the
+//! unaligned loop's extra head and tail vector.
 //!
 //! Every routine is `#[inline(always)]`: with a constant `n`, the ladder folds
 //! to the few moves that size needs, straight-line, at the call site.
@@ -71,6 +73,14 @@ pub(crate) trait Source: Copy {
 
     /// The source seen from `by` bytes further on.
     fn skip(self, by: usize) -> Self;
+
+    /// The address bits that must be vector-aligned, with the destination's,
+    /// for the aligned loop: a copy's source pointer; 0 for a fill, where
+    /// only the destination counts.
+    fn addr(self) -> usize;
+
+    /// Whether this source may take the aligned loop on kernel `V`.
+    fn aligned_loop<V: Tuning>() -> bool;
 
     /// Writes `0..n` with the kernel's masked moves.
     ///
@@ -101,6 +111,14 @@ impl Source for *const u8 {
         self.wrapping_add(by)
     }
     #[inline(always)]
+    fn addr(self) -> usize {
+        self as usize
+    }
+    #[inline(always)]
+    fn aligned_loop<V: Tuning>() -> bool {
+        true
+    }
+    #[inline(always)]
     unsafe fn write_masked<V: Tuning>(self, dst: *mut u8, n: usize) {
         // SAFETY: forwarded contract.
         unsafe { V::copy_masked(dst, self, n) }
@@ -128,6 +146,14 @@ impl Source for Splat {
     #[inline(always)]
     fn skip(self, _by: usize) -> Self {
         self
+    }
+    #[inline(always)]
+    fn addr(self) -> usize {
+        0
+    }
+    #[inline(always)]
+    fn aligned_loop<V: Tuning>() -> bool {
+        V::FILL_ALIGNED_LOOP
     }
     #[inline(always)]
     unsafe fn write_masked<V: Tuning>(self, dst: *mut u8, n: usize) {
@@ -356,19 +382,20 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
     }
 }
 
-/// Copies `n > NOLOOP_MAX` bytes between two `W`-aligned pointers: the
-/// blocks that start before `n - LOOP_BLOCK`, then one overlapping block.
+/// Writes `n > NOLOOP_MAX` bytes to a `W`-aligned destination from a
+/// `W`-aligned source (a fill's is any): the blocks that start before
+/// `n - LOOP_BLOCK`, then one overlapping block.
 ///
 /// # Safety
 ///
-/// `n > V::NOLOOP_MAX`, both pointers are `W`-aligned, and `0..n` is in
-/// range.
+/// `n > V::NOLOOP_MAX`, `dst` and `src.addr()` are `W`-aligned, and `0..n`
+/// is in range.
 #[inline(always)]
-unsafe fn copy_loop_aligned<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
+unsafe fn write_loop_aligned<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     // SAFETY: `(n - 1) / LOOP_BLOCK` blocks end before `n` and reach
     // `n - LOOP_BLOCK`, where the one-block tail starts.
     unsafe {
-        loop_and_tail::<V, Aligned, _>(
+        loop_and_tail::<V, Aligned, R>(
             dst,
             src,
             n,
@@ -437,11 +464,39 @@ unsafe fn write<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     }
 }
 
-/// Whether a copy of `n` bytes takes the block loop (not the no-loop ladder
+/// Whether `n` bytes from `R` take the block loop (not the no-loop ladder
 /// nor a string instruction): where the aligned loop can stand in for it.
 #[inline(always)]
-const fn takes_loop<V: Tuning>(n: usize) -> bool {
-    n > V::NOLOOP_MAX && !takes_string(n, V::STRING_COPY_MIN)
+fn takes_loop<V: Tuning, R: Source>(n: usize) -> bool {
+    n > V::NOLOOP_MAX && !takes_string(n, R::string_min::<V>())
+}
+
+/// [`write`], except that an aligned destination (and, for a copy, an
+/// aligned source) takes the aligned loop: one test of
+/// `(dst | src) & (W - 1)`, as DPDK's `rte_memcpy` makes for vhost enqueue.
+/// A fill does so where the kernel sets [`Tuning::FILL_ALIGNED_LOOP`]: with
+/// `dst` aligned, the unaligned loop's skip is a whole vector and its tail
+/// one more, 14 stores at 768 B on AVX-512 against 12 (BENCHMARKS.md,
+/// "The aligned-destination fill").
+///
+/// # Safety
+///
+/// `0..n` is in range for `dst` and `src`.
+#[inline(always)]
+unsafe fn write_dispatch<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+    let aligned = (dst as usize | src.addr()) & (V::BYTES - 1) == 0;
+    // SAFETY: the caller's contract; the aligned loop gets aligned pointers
+    // and `n > NOLOOP_MAX`. Settling the no-loop sizes before the pointer
+    // test measured smaller call sites (AVX-512BW: 599 B against 608).
+    unsafe {
+        if n <= V::NOLOOP_MAX {
+            write_noloop::<V, R>(dst, src, n)
+        } else if R::aligned_loop::<V>() && aligned && takes_loop::<V, R>(n) {
+            write_loop_aligned::<V, R>(dst, src, n)
+        } else {
+            write::<V, R>(dst, src, n)
+        }
+    }
 }
 
 /// See [`crate::memcpy`]: [`memcpy_generic`], except that a pair of aligned
@@ -452,19 +507,8 @@ const fn takes_loop<V: Tuning>(n: usize) -> bool {
 /// As [`crate::memcpy`].
 #[inline(always)]
 pub(crate) unsafe fn memcpy<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
-    let aligned = (dst as usize | src as usize) & (V::BYTES - 1) == 0;
-    // SAFETY: the caller's contract; the aligned loop gets aligned pointers
-    // and `n > NOLOOP_MAX`. Settling the no-loop sizes before the pointer
-    // test measured smaller call sites (AVX-512BW: 599 B against 608).
-    unsafe {
-        if n <= V::NOLOOP_MAX {
-            write_noloop::<V, _>(dst, src, n)
-        } else if aligned && takes_loop::<V>(n) {
-            copy_loop_aligned::<V>(dst, src, n)
-        } else {
-            memcpy_generic::<V>(dst, src, n)
-        }
-    }
+    // SAFETY: the caller's contract.
+    unsafe { write_dispatch::<V, _>(dst, src, n) }
 }
 
 /// See [`crate::memcpy_aligned`]: the aligned loop wherever a loop runs.
@@ -476,8 +520,8 @@ pub(crate) unsafe fn memcpy<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
 pub(crate) unsafe fn memcpy_aligned<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: the caller's contract: both pointers are W-aligned.
     unsafe {
-        if takes_loop::<V>(n) {
-            copy_loop_aligned::<V>(dst, src, n)
+        if takes_loop::<V, *const u8>(n) {
+            write_loop_aligned::<V, _>(dst, src, n)
         } else {
             memcpy_generic::<V>(dst, src, n)
         }
@@ -503,7 +547,7 @@ pub(crate) unsafe fn memcpy_generic<V: Tuning>(dst: *mut u8, src: *const u8, n: 
 #[inline(always)]
 pub(crate) unsafe fn memset<V: Tuning>(dst: *mut u8, c: u8, n: usize) {
     // SAFETY: the caller's contract.
-    unsafe { write::<V, _>(dst, Splat(c), n) }
+    unsafe { write_dispatch::<V, _>(dst, Splat(c), n) }
 }
 
 /// Copies exactly `N` bytes: `N / W` vectors, or, below the width, the rung

@@ -87,6 +87,13 @@ pub(crate) trait Tuning: Vector {
     /// `usize::MAX` (the default): none do. Above `NOLOOP_MAX`.
     const STRING_FILL_MIN: usize = usize::MAX;
 
+    /// Whether a fill whose destination is aligned to `BYTES` takes the
+    /// aligned loop above `NOLOOP_MAX`, as a copy between aligned pointers
+    /// always does. It saves the unaligned loop's head vector and one tail
+    /// vector, but adds a second straight-line arm to a constant-`n` fill
+    /// (false, the default: where that did not pay).
+    const FILL_ALIGNED_LOOP: bool = false;
+
     /// Largest `n` that [`Tuning::copy_masked`] and [`Tuning::fill_masked`]
     /// write with one masked access, tested before the size ladder; 0 (the
     /// default): the kernel has no masked moves.

@@ -22,6 +22,13 @@ impl Tuning for __m512i {
     const NOLOOP_MAX: usize = 512;
     const LOOP_BLOCK: usize = 256;
 
+    /// Fills with an aligned destination at 768 B-2 KiB took 10.8-26.2
+    /// ticks with the aligned loop against 12.2-27.8 without, where glibc
+    /// took 10.7-26.5 (BENCHMARKS.md, "The aligned-destination fill"). On
+    /// AVX2 the same change won at some sizes and lost at 768 B, so it is
+    /// off there.
+    const FILL_ALIGNED_LOOP: bool = true;
+
     /// With AVX-512BW and VL (every AVX-512 CPU since Skylake-SP; what
     /// `-C target-cpu=native` enables), 0..=32 bytes are one byte-masked
     /// 32-byte load and store: 3.1 TSC ticks at every size and alignment,
