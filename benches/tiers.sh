@@ -9,7 +9,13 @@
 # Environment: TIERS, SUITES (examples/sizes.rs --suite), SIZES_ARGS and
 # VHOST_ARGS (extra options), CPU (core to pin, default 1), OUT (results,
 # default target/fastmem-bench), BENCH_TARGET (build directories, one per
-# tier, default target/bench-tiers).
+# tier, default target/bench-tiers), EXTRA_RUSTFLAGS (appended to every
+# tier's flags, e.g. "-C llvm-args=-align-loops=64" to see how much code
+# placement moves the small-call figures; use another BENCH_TARGET),
+# GLIBC_WIDTH (`ifunc`, the default: the glibc variant this CPU's ifuncs
+# pick, AVX-512 here; `tier`: glibc held to the tier's vector width through
+# GLIBC_TUNABLES, as on a CPU of that tier: __memmove_avx_unaligned_erms and
+# __memset_avx2_unaligned_erms for avx2, the sse2 variants for sse).
 #
 # Each tier is its own binary (the kernel is chosen at compile time), so
 # compare tiers through their ratios to glibc, which every run measures in
@@ -34,17 +40,32 @@ tier_flags() {
     esac
 }
 
+# GLIBC_TUNABLES for a tier under GLIBC_WIDTH=tier (empty: leave glibc be).
+# Masking AVX-512 alone picks the RTM variant here, and masking RTM alone
+# falls back to sse2 (glibc then prefers no vzeroupper), hence the list.
+glibc_tunables() {
+    [ "${GLIBC_WIDTH:-ifunc}" = tier ] || return 0
+    local no512="-AVX512F,-AVX512VL,-AVX512BW,-AVX512DQ,-AVX512CD,-RTM,-Prefer_No_VZEROUPPER"
+    case $1 in
+        avx2) echo "glibc.cpu.hwcaps=$no512" ;;
+        sse | sse4.2 | portable) echo "glibc.cpu.hwcaps=$no512,-AVX2,-AVX_Fast_Unaligned_Load" ;;
+    esac
+}
+
 grep -m1 "model name" /proc/cpuinfo
 for tier in $TIERS; do
-    flags=$(tier_flags "$tier")
+    flags="$(tier_flags "$tier") ${EXTRA_RUSTFLAGS:-}"
+    flags=${flags% }
     echo "=== $tier: RUSTFLAGS=\"$flags\""
     RUSTFLAGS="$flags" CARGO_TARGET_DIR=$BENCH_TARGET/$tier \
         cargo build --release --quiet --example sizes --example vhost_enqueue
     bin=$BENCH_TARGET/$tier/release/examples
     mkdir -p "$OUT"
+    tun=$(glibc_tunables "$tier")
+    echo "GLIBC_TUNABLES=$tun"
     # shellcheck disable=SC2086  # the extra arguments are word lists
-    taskset -c "$CPU" "$bin/sizes" --suite "$SUITES" --out "$OUT" ${SIZES_ARGS:-} | tee "$OUT/$tier-sizes.md"
+    GLIBC_TUNABLES=$tun taskset -c "$CPU" "$bin/sizes" --suite "$SUITES" --out "$OUT" ${SIZES_ARGS:-} | tee "$OUT/$tier-sizes.md"
     # shellcheck disable=SC2086
-    taskset -c "$CPU" "$bin/vhost_enqueue" ${VHOST_ARGS:-} | tee "$OUT/$tier-vhost.txt"
+    GLIBC_TUNABLES=$tun taskset -c "$CPU" "$bin/vhost_enqueue" ${VHOST_ARGS:-} | tee "$OUT/$tier-vhost.txt"
 done
 echo "results: $OUT"
