@@ -14,9 +14,9 @@
 #         or more than one conditional jump. The one conditional jump allowed
 #         is the run-time aligned-pointer dispatch above NOLOOP_MAX (issue 2:
 #         one test of (dst | src) & (W - 1) picks memcpy_aligned's loop;
-#         memset, on the AVX-512 kernel, tests dst alone: two stores fewer
-#         of 14 at 768 B, BENCHMARKS.md); it is printed, and each arm is
-#         straight-line.
+#         memset, on the AVX-512 and SSE kernels, tests dst alone: two
+#         stores fewer of 14 at 768 B on AVX-512, BENCHMARKS.md); it is
+#         printed, and each arm is straight-line.
 #     `rep movsb`/`rep stosb` is straight-line (one instruction, no jump);
 #   - FAILS if a wrapper is missing or computes the wrong bytes (the binary
 #     checks itself when this CPU can run the tier).

@@ -91,7 +91,7 @@ pub(crate) trait Tuning: Vector {
     /// aligned loop above `NOLOOP_MAX`, as a copy between aligned pointers
     /// always does. It saves the unaligned loop's head vector and one tail
     /// vector, but adds a second straight-line arm to a constant-`n` fill
-    /// (false, the default: where that did not pay).
+    /// (false, the default: where the measurement did not pay for it).
     const FILL_ALIGNED_LOOP: bool = false;
 
     /// Largest `n` that [`Tuning::copy_masked`] and [`Tuning::fill_masked`]

@@ -21,6 +21,11 @@ impl Tuning for __m128i {
     const NOLOOP_MAX: usize = 128;
     const LOOP_BLOCK: usize = 64;
 
+    /// An aligned destination fills with the aligned loop: 192 B-1 KiB
+    /// went from 0.71-0.82x glibc's SSE2 `memset` to 0.84-1.02x
+    /// (BENCHMARKS.md, "The aligned-destination fill").
+    const FILL_ALIGNED_LOOP: bool = true;
+
     /// `rep movsb` and `rep stosb` take over from 1280 B: 16-byte stores
     /// cap the loop near 40 B/tick, the two tie at 1280-1518 B, and at
     /// 2-8 KiB the string instructions take half the time to two thirds
