@@ -22,10 +22,11 @@
 use std::alloc::{alloc, dealloc, Layout};
 use std::hint::black_box;
 
-/// A copy implementation: `(dst, src, n)`, regions do not overlap.
-pub type CopyFn = unsafe fn(*mut u8, *const u8, usize);
+/// A copy implementation: `(dst, src, n)`, regions do not overlap. The C
+/// calling convention, so that the `asm!` timing loop may call it.
+pub type CopyFn = unsafe extern "C" fn(*mut u8, *const u8, usize);
 /// A fill implementation: `(dst, byte, n)`.
-pub type SetFn = unsafe fn(*mut u8, u8, usize);
+pub type SetFn = unsafe extern "C" fn(*mut u8, u8, usize);
 
 // ---------------------------------------------------------------------------
 // The implementations.
@@ -36,7 +37,7 @@ pub type SetFn = unsafe fn(*mut u8, u8, usize);
 /// # Safety
 /// As `fastmem::memcpy`: both regions valid for `n` bytes, not overlapping.
 #[inline(never)]
-pub unsafe fn fastmem_memcpy(dst: *mut u8, src: *const u8, n: usize) {
+pub unsafe extern "C" fn fastmem_memcpy(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: forwarded precondition.
     unsafe { fastmem::memcpy(dst, src, n) }
 }
@@ -46,7 +47,7 @@ pub unsafe fn fastmem_memcpy(dst: *mut u8, src: *const u8, n: usize) {
 /// # Safety
 /// As `fastmem::memcpy_aligned`: additionally both pointers vector-aligned.
 #[inline(never)]
-pub unsafe fn fastmem_memcpy_aligned(dst: *mut u8, src: *const u8, n: usize) {
+pub unsafe extern "C" fn fastmem_memcpy_aligned(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: forwarded precondition.
     unsafe { fastmem::memcpy_aligned(dst, src, n) }
 }
@@ -56,7 +57,7 @@ pub unsafe fn fastmem_memcpy_aligned(dst: *mut u8, src: *const u8, n: usize) {
 /// # Safety
 /// Both regions valid for `n` bytes, not overlapping.
 #[inline(never)]
-pub unsafe fn glibc_memcpy(dst: *mut u8, src: *const u8, n: usize) {
+pub unsafe extern "C" fn glibc_memcpy(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: forwarded precondition.
     unsafe { core::ptr::copy_nonoverlapping(src, dst, n) }
 }
@@ -66,7 +67,7 @@ pub unsafe fn glibc_memcpy(dst: *mut u8, src: *const u8, n: usize) {
 /// # Safety
 /// `dst` valid for `n` bytes of writes.
 #[inline(never)]
-pub unsafe fn fastmem_memset(dst: *mut u8, c: u8, n: usize) {
+pub unsafe extern "C" fn fastmem_memset(dst: *mut u8, c: u8, n: usize) {
     // SAFETY: forwarded precondition.
     unsafe { fastmem::memset(dst, c, n) }
 }
@@ -76,7 +77,7 @@ pub unsafe fn fastmem_memset(dst: *mut u8, c: u8, n: usize) {
 /// # Safety
 /// `dst` valid for `n` bytes of writes.
 #[inline(never)]
-pub unsafe fn glibc_memset(dst: *mut u8, c: u8, n: usize) {
+pub unsafe extern "C" fn glibc_memset(dst: *mut u8, c: u8, n: usize) {
     // SAFETY: forwarded precondition.
     unsafe { core::ptr::write_bytes(dst, c, n) }
 }
@@ -90,7 +91,7 @@ mod rep {
     /// # Safety
     /// Both regions valid for `n` bytes, not overlapping.
     #[inline(never)]
-    pub unsafe fn rep_movsb(dst: *mut u8, src: *const u8, n: usize) {
+    pub unsafe extern "C" fn rep_movsb(dst: *mut u8, src: *const u8, n: usize) {
         // SAFETY: the caller guarantees both ranges; the direction flag is clear
         // by the ABI, so the copy runs forward over exactly n bytes.
         unsafe {
@@ -110,7 +111,7 @@ mod rep {
     /// # Safety
     /// Both regions valid for `n` bytes, not overlapping.
     #[inline(never)]
-    pub unsafe fn cb_movsq(dst: *mut u8, src: *const u8, n: usize) {
+    pub unsafe extern "C" fn cb_movsq(dst: *mut u8, src: *const u8, n: usize) {
         let head = (dst as usize).wrapping_neg() & 7;
         let head = if head < n { head } else { n };
         let body = n - head;
@@ -138,7 +139,7 @@ mod rep {
     /// # Safety
     /// `dst` valid for `n` bytes of writes.
     #[inline(never)]
-    pub unsafe fn rep_stosb(dst: *mut u8, c: u8, n: usize) {
+    pub unsafe extern "C" fn rep_stosb(dst: *mut u8, c: u8, n: usize) {
         // SAFETY: writes exactly n bytes forward from dst.
         unsafe {
             asm!(
@@ -157,7 +158,7 @@ mod rep {
     /// # Safety
     /// `dst` valid for `n` bytes of writes.
     #[inline(never)]
-    pub unsafe fn cb_stosq(dst: *mut u8, c: u8, n: usize) {
+    pub unsafe extern "C" fn cb_stosq(dst: *mut u8, c: u8, n: usize) {
         let head = (dst as usize).wrapping_neg() & 7;
         let head = if head < n { head } else { n };
         let body = n - head;
@@ -219,6 +220,57 @@ pub struct SetImpl {
     pub seq: SeqSet,
 }
 
+/// `$iters` calls of `$f(a, b, n)` with a runtime `n`; ticks per call.
+///
+/// On x86_64 the loop is an `asm!` block that starts on a 64-byte boundary,
+/// so every implementation is timed by the same instructions at the same
+/// alignment. A compiled loop lands wherever the linker puts it, and that
+/// placement alone moved a column by up to 1.7x at 512 B on this machine,
+/// glibc's included (BENCHMARKS.md, "Method"). `$f` must be an
+/// `extern "C"` function of `(pointer, pointer or byte, usize)`.
+macro_rules! timed_calls {
+    ($f:path, $a:expr, $b:expr, $n:expr, $iters:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        {
+            // Opaque arguments, as in `hot_loop`; widened to registers (a
+            // byte argument zero-extended, as the C convention expects).
+            let (a, b, n) = (black_box($a) as usize, black_box($b) as usize, black_box($n));
+            let iters: usize = $iters;
+            let t0 = ticks();
+            if iters > 0 {
+                // SAFETY: `$f` is an `extern "C"` function whose arguments
+                // the caller vouches for; the loop keeps them in callee-saved
+                // registers, `clobber_abi("C")` declares what the calls may
+                // clobber, and the stack is call-aligned on entry to `asm!`.
+                unsafe {
+                    core::arch::asm!(
+                        ".p2align 6",
+                        "2:",
+                        "mov rdi, r12",
+                        "mov rsi, r13",
+                        "mov rdx, r14",
+                        "call {f}",
+                        "dec r15",
+                        "jnz 2b",
+                        f = sym $f,
+                        in("r12") a,
+                        in("r13") b,
+                        in("r14") n,
+                        inout("r15") iters => _,
+                        clobber_abi("C"),
+                    );
+                }
+            }
+            (ticks() - t0) as f64 / iters.max(1) as f64
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            // SAFETY: the timing callers hand in buffers valid for `n`.
+            hot_loop(|a, b, n| unsafe { $f(a, b, n) }, $a, $b, $n, $iters)
+        }
+    }};
+}
+
 /// A [`CopyImpl`] or [`SetImpl`] for the function `$f`, with its loops.
 macro_rules! entry {
     ($ty:ident, $name:literal, $f:path) => {
@@ -227,7 +279,7 @@ macro_rules! entry {
             f: $f,
             // SAFETY (both loops): the timing callers hand in buffers valid
             // for every length they pass.
-            hot: |a, b, n, it| hot_loop(|a, b, n| unsafe { $f(a, b, n) }, a, b, n, it),
+            hot: |a, b, n, it| timed_calls!($f, a, b, n, it),
             seq: |a, b, ns| seq_loop(|a, b, n| unsafe { $f(a, b, n) }, a, b, ns),
         }
     };
@@ -273,6 +325,7 @@ fn clobber() {
 }
 
 /// `iters` calls of `f(a, b, n)` with a runtime `n`; ticks per call.
+#[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 fn hot_loop<A: Copy, B: Copy>(f: impl Fn(A, B, usize), a: A, b: B, n: usize, iters: usize) -> f64 {
     // Opaque pointers: the optimiser cannot prove the stores dead (the
