@@ -14,7 +14,7 @@
 #         or more than one conditional jump. The one conditional jump allowed
 #         is the run-time aligned-pointer dispatch above NOLOOP_MAX (issue 2:
 #         one test of (dst | src) & (W - 1) picks memcpy_aligned's loop;
-#         memset, on the AVX-512 and SSE kernels, tests dst alone: two
+#         memset, on the SIMD kernels, tests dst alone: two
 #         stores fewer of 14 at 768 B on AVX-512, BENCHMARKS.md); it is
 #         printed, and each arm is straight-line.
 #     `rep movsb`/`rep stosb` is straight-line (one instruction, no jump);

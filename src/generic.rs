@@ -53,8 +53,9 @@
 //! aligned loop, which skips the alignment step and uses aligned loads, when
 //! one test shows both pointers aligned, as DPDK's `rte_memcpy` does for
 //! vhost enqueue; [`memset`] takes it when the destination is aligned, on
-//! the kernels where that measured faster (AVX-512, SSE), which saves the
-//! unaligned loop's extra head and tail vector.
+//! the SIMD kernels, where that measured faster: it saves the unaligned
+//! loop's extra head and tail vector (the portable kernel keeps the
+//! unaligned loop; it was not measured).
 //!
 //! Every routine is `#[inline(always)]`: with a constant `n`, the ladder folds
 //! to the few moves that size needs, straight-line, at the call site.

@@ -224,9 +224,9 @@ pub unsafe fn memcpy_generic(dst: *mut u8, src: *const u8, n: usize) {
 }
 
 /// Sets `n` bytes at `dst` to `c`. A 10- or 12-byte fill, such as a
-/// virtio-net header, is two 8-byte stores. On the AVX-512 and SSE
-/// kernels, above the no-loop threshold, a destination aligned to the
-/// vector width takes the aligned loop, as in [`memcpy`].
+/// virtio-net header, is two 8-byte stores. On the SIMD kernels, above the
+/// no-loop threshold, a destination aligned to the vector width takes the
+/// aligned loop, as in [`memcpy`].
 ///
 /// # Safety
 ///

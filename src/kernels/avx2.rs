@@ -23,6 +23,12 @@ impl Tuning for __m256i {
     const NOLOOP_MAX: usize = 256;
     const LOOP_BLOCK: usize = 128;
 
+    /// An aligned destination fills with the aligned loop: 384 B-4 KiB went
+    /// from 0.86-1.05x glibc's AVX2 `memset` to 0.79-1.26x, a loss only at
+    /// 768 B (12.4 against 12.5-13.4 ticks), gains of 1.3-1.7 ticks at
+    /// 384 B and 1-4 KiB (BENCHMARKS.md, "The aligned-destination fill").
+    const FILL_ALIGNED_LOOP: bool = true;
+
     /// `rep movsb` wins from 4 KiB (up to 1.3x with a misaligned source at
     /// 8 KiB) and loses at 2 KiB; `rep stosb` never wins against 32-byte
     /// stores (BENCHMARKS.md, "`rep movsb` cut-over").

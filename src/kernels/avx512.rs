@@ -24,9 +24,7 @@ impl Tuning for __m512i {
 
     /// Fills with an aligned destination at 768 B-2 KiB took 10.8-26.2
     /// ticks with the aligned loop against 12.2-27.8 without, where glibc
-    /// took 10.7-26.5 (BENCHMARKS.md, "The aligned-destination fill"). On
-    /// AVX2 the same change lost at 384-512 B (0.60-0.72x glibc's AVX2
-    /// `memset` against 0.89-1.00x), so it is off there.
+    /// took 10.7-26.5 (BENCHMARKS.md, "The aligned-destination fill").
     const FILL_ALIGNED_LOOP: bool = true;
 
     /// With AVX-512BW and VL (every AVX-512 CPU since Skylake-SP; what
