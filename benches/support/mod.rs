@@ -271,6 +271,48 @@ macro_rules! timed_calls {
     }};
 }
 
+/// One call of `$f(a, b, n)` per `n` in `$ns`; ticks per call. The same
+/// `asm!` loop as [`timed_calls`], walking the lengths.
+macro_rules! timed_seq {
+    ($f:path, $a:expr, $b:expr, $ns:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        {
+            let (a, b, ns) = (black_box($a) as usize, black_box($b) as usize, black_box($ns));
+            let range = ns.as_ptr_range();
+            let t0 = ticks();
+            if !ns.is_empty() {
+                // SAFETY: as in `timed_calls`; r14 walks `ns` up to its end,
+                // reading each length once.
+                unsafe {
+                    core::arch::asm!(
+                        ".p2align 6",
+                        "2:",
+                        "mov rdi, r12",
+                        "mov rsi, r13",
+                        "mov rdx, qword ptr [r14]",
+                        "call {f}",
+                        "add r14, 8",
+                        "cmp r14, r15",
+                        "jne 2b",
+                        f = sym $f,
+                        in("r12") a,
+                        in("r13") b,
+                        inout("r14") range.start => _,
+                        in("r15") range.end,
+                        clobber_abi("C"),
+                    );
+                }
+            }
+            (ticks() - t0) as f64 / ns.len().max(1) as f64
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            // SAFETY: the timing callers hand in buffers valid for every `n`.
+            seq_loop(|a, b, n| unsafe { $f(a, b, n) }, $a, $b, $ns)
+        }
+    }};
+}
+
 /// A [`CopyImpl`] or [`SetImpl`] for the function `$f`, with its loops.
 macro_rules! entry {
     ($ty:ident, $name:literal, $f:path) => {
@@ -280,7 +322,7 @@ macro_rules! entry {
             // SAFETY (both loops): the timing callers hand in buffers valid
             // for every length they pass.
             hot: |a, b, n, it| timed_calls!($f, a, b, n, it),
-            seq: |a, b, ns| seq_loop(|a, b, n| unsafe { $f(a, b, n) }, a, b, ns),
+            seq: |a, b, ns| timed_seq!($f, a, b, ns),
         }
     };
 }
@@ -318,6 +360,7 @@ pub fn set_impls() -> Vec<SetImpl> {
 /// A compiler barrier that emits no instruction: an empty `asm!` may read
 /// any memory, so a call that only writes its arguments' memory (a fill) is
 /// not hoisted out of a timing loop as loop-invariant.
+#[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 fn clobber() {
     // SAFETY: an empty asm block does nothing.
@@ -340,6 +383,7 @@ fn hot_loop<A: Copy, B: Copy>(f: impl Fn(A, B, usize), a: A, b: B, n: usize, ite
 }
 
 /// One call of `f(a, b, n)` per `n` in `ns`; ticks per call.
+#[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 fn seq_loop<A: Copy, B: Copy>(f: impl Fn(A, B, usize), a: A, b: B, ns: &[usize]) -> f64 {
     let (a, b, ns) = (black_box(a), black_box(b), black_box(ns));

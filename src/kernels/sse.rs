@@ -26,14 +26,17 @@ impl Tuning for __m128i {
     /// (BENCHMARKS.md, "The aligned-destination fill").
     const FILL_ALIGNED_LOOP: bool = true;
 
-    /// `rep movsb` and `rep stosb` take over from 1280 B: 16-byte stores
-    /// cap the loop near 40 B/tick, the two tie at 1280-1518 B, and at
-    /// 2-8 KiB the string instructions take half the time to two thirds
-    /// (BENCHMARKS.md, "`rep movsb` cut-over"; they lose 25% at 1 KiB). A
-    /// constant 1518-byte copy is then one `rep movsb`, where the 23-turn
-    /// loop would not unroll.
-    const STRING_COPY_MIN: usize = super::string::cut_over(1280);
-    const STRING_FILL_MIN: usize = super::string::cut_over(1280);
+    /// `rep movsb` and `rep stosb` take over from 1518 B: 16-byte stores
+    /// cap the loop near 40 B/tick, and the string instructions cost a
+    /// near-flat 38-51 ticks from 1280 B to 2 KiB. The loop wins by 13-22%
+    /// at 1280-1408 B and by 4-8% at 1518-1600 B; from 1664 B the string
+    /// instructions win or tie, and at 2-8 KiB they take half the time to
+    /// two thirds (BENCHMARKS.md, "`rep movsb` cut-over"). The threshold
+    /// sits at 1518 rather than 1664 so that a constant 1518-byte copy (a
+    /// full Ethernet frame) is one `rep movsb`, where the 23-turn loop
+    /// would not unroll (issue 3: straight-line code for constant sizes).
+    const STRING_COPY_MIN: usize = super::string::cut_over(1518);
+    const STRING_FILL_MIN: usize = super::string::cut_over(1518);
 
     #[inline(always)]
     unsafe fn string_copy(dst: *mut u8, src: *const u8, n: usize) {
