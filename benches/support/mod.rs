@@ -220,48 +220,61 @@ pub struct SetImpl {
     pub seq: SeqSet,
 }
 
-/// `$iters` calls of `$f(a, b, n)` with a runtime `n`; ticks per call.
-///
-/// On x86_64 the loop is an `asm!` block that starts on a 64-byte boundary,
-/// so every implementation is timed by the same instructions at the same
-/// alignment. A compiled loop lands wherever the linker puts it, and that
+/// `$count` calls of `$f(a, b, n)`, the lengths read from `$lens`, which
+/// advances by the constant `$stride` bytes per call (0: the same length
+/// every time); ticks per call. An `asm!` loop that starts on a 64-byte
+/// boundary, so
+/// every implementation is timed by the same instructions at the same
+/// alignment: a compiled loop lands wherever the linker puts it, and that
 /// placement alone moved a column by up to 1.7x at 512 B on this machine,
 /// glibc's included (BENCHMARKS.md, "Method"). `$f` must be an
 /// `extern "C"` function of `(pointer, pointer or byte, usize)`.
+#[cfg(target_arch = "x86_64")]
+macro_rules! timed_asm {
+    ($f:path, $a:expr, $b:expr, $lens:expr, $stride:expr, $count:expr) => {{
+        // Opaque arguments, widened to registers (a byte argument
+        // zero-extended, as the C convention expects).
+        let (a, b) = (black_box($a) as usize, black_box($b) as usize);
+        let (lens, count): (*const usize, usize) = ($lens, $count);
+        let t0 = ticks();
+        if count > 0 {
+            // SAFETY: `$f` is an `extern "C"` function whose arguments the
+            // caller vouches for; `lens` is readable for every step; the
+            // loop keeps its state in callee-saved registers,
+            // `clobber_abi("C")` declares what the calls may clobber, and
+            // the stack is call-aligned on entry to `asm!`.
+            unsafe {
+                core::arch::asm!(
+                    ".p2align 6",
+                    "2:",
+                    "mov rdi, r12",
+                    "mov rsi, r13",
+                    "mov rdx, qword ptr [r14]",
+                    "call {f}",
+                    "add r14, {stride}",
+                    "dec r15",
+                    "jnz 2b",
+                    f = sym $f,
+                    in("r12") a,
+                    in("r13") b,
+                    inout("r14") lens => _,
+                    stride = const $stride,
+                    inout("r15") count => _,
+                    clobber_abi("C"),
+                );
+            }
+        }
+        (ticks() - t0) as f64 / count.max(1) as f64
+    }};
+}
+
+/// `$iters` calls of `$f(a, b, n)` with a runtime `n`; ticks per call.
 macro_rules! timed_calls {
     ($f:path, $a:expr, $b:expr, $n:expr, $iters:expr) => {{
         #[cfg(target_arch = "x86_64")]
         {
-            // Opaque arguments, as in `hot_loop`; widened to registers (a
-            // byte argument zero-extended, as the C convention expects).
-            let (a, b, n) = (black_box($a) as usize, black_box($b) as usize, black_box($n));
-            let iters: usize = $iters;
-            let t0 = ticks();
-            if iters > 0 {
-                // SAFETY: `$f` is an `extern "C"` function whose arguments
-                // the caller vouches for; the loop keeps them in callee-saved
-                // registers, `clobber_abi("C")` declares what the calls may
-                // clobber, and the stack is call-aligned on entry to `asm!`.
-                unsafe {
-                    core::arch::asm!(
-                        ".p2align 6",
-                        "2:",
-                        "mov rdi, r12",
-                        "mov rsi, r13",
-                        "mov rdx, r14",
-                        "call {f}",
-                        "dec r15",
-                        "jnz 2b",
-                        f = sym $f,
-                        in("r12") a,
-                        in("r13") b,
-                        in("r14") n,
-                        inout("r15") iters => _,
-                        clobber_abi("C"),
-                    );
-                }
-            }
-            (ticks() - t0) as f64 / iters.max(1) as f64
+            let n: usize = black_box($n);
+            timed_asm!($f, $a, $b, &n, 0, $iters)
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
@@ -271,39 +284,13 @@ macro_rules! timed_calls {
     }};
 }
 
-/// One call of `$f(a, b, n)` per `n` in `$ns`; ticks per call. The same
-/// `asm!` loop as [`timed_calls`], walking the lengths.
+/// One call of `$f(a, b, n)` per `n` in `$ns`; ticks per call.
 macro_rules! timed_seq {
     ($f:path, $a:expr, $b:expr, $ns:expr) => {{
         #[cfg(target_arch = "x86_64")]
         {
-            let (a, b, ns) = (black_box($a) as usize, black_box($b) as usize, black_box($ns));
-            let range = ns.as_ptr_range();
-            let t0 = ticks();
-            if !ns.is_empty() {
-                // SAFETY: as in `timed_calls`; r14 walks `ns` up to its end,
-                // reading each length once.
-                unsafe {
-                    core::arch::asm!(
-                        ".p2align 6",
-                        "2:",
-                        "mov rdi, r12",
-                        "mov rsi, r13",
-                        "mov rdx, qword ptr [r14]",
-                        "call {f}",
-                        "add r14, 8",
-                        "cmp r14, r15",
-                        "jne 2b",
-                        f = sym $f,
-                        in("r12") a,
-                        in("r13") b,
-                        inout("r14") range.start => _,
-                        in("r15") range.end,
-                        clobber_abi("C"),
-                    );
-                }
-            }
-            (ticks() - t0) as f64 / ns.len().max(1) as f64
+            let ns: &[usize] = black_box($ns);
+            timed_asm!($f, $a, $b, ns.as_ptr(), 8, ns.len())
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
