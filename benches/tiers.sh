@@ -12,6 +12,11 @@
 # tier, default target/bench-tiers), EXTRA_RUSTFLAGS (appended to every
 # tier's flags, e.g. "-C llvm-args=-align-loops=64" to see how much code
 # placement moves the small-call figures; use another BENCH_TARGET),
+# FUNC_ALIGN (default 6: every function starts on a 2^6 = 64-byte
+# boundary, as glibc's own memcpy/memset do; the benchmark wrappers
+# otherwise start wherever the linker puts them, and that alone moved
+# fastmem's 1-64 B figures by up to 1.6 ticks between builds of the same
+# kernel code; empty: the linker's default 16 bytes),
 # GLIBC_WIDTH (`ifunc`, the default: the glibc variant this CPU's ifuncs
 # pick, AVX-512 here; `tier`: glibc held to the tier's vector width through
 # GLIBC_TUNABLES, as on a CPU of that tier: __memmove_avx_unaligned_erms and
@@ -55,6 +60,8 @@ glibc_tunables() {
 grep -m1 "model name" /proc/cpuinfo
 for tier in $TIERS; do
     flags="$(tier_flags "$tier") ${EXTRA_RUSTFLAGS:-}"
+    FUNC_ALIGN=${FUNC_ALIGN-6}
+    if [ -n "$FUNC_ALIGN" ]; then flags="$flags -C llvm-args=-align-all-functions=$FUNC_ALIGN"; fi
     flags=${flags% }
     echo "=== $tier: RUSTFLAGS=\"$flags\""
     RUSTFLAGS="$flags" CARGO_TARGET_DIR=$BENCH_TARGET/$tier \
