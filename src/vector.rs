@@ -90,8 +90,9 @@ pub(crate) trait Tuning: Vector {
     /// Whether a fill whose destination is aligned to `BYTES` takes the
     /// aligned loop above `NOLOOP_MAX`, as a copy between aligned pointers
     /// always does. It saves the unaligned loop's head vector and one tail
-    /// vector, but adds a second straight-line arm to a constant-`n` fill
-    /// (false, the default: where the measurement did not pay for it).
+    /// vector, but adds a second straight-line arm to a constant-`n` fill.
+    /// False by default, which only the portable kernel keeps: it was not
+    /// measured there.
     const FILL_ALIGNED_LOOP: bool = false;
 
     /// Largest `n` that [`Tuning::copy_masked`] and [`Tuning::fill_masked`]

@@ -28,13 +28,14 @@ impl Tuning for __m128i {
 
     /// `rep movsb` and `rep stosb` take over from 1518 B: 16-byte stores
     /// cap the loop near 40 B/tick, and the string instructions cost a
-    /// near-flat 38-51 ticks from 1280 B to 2 KiB. The loop wins by 13-22%
+    /// near-flat 37-51 ticks from 1280 B to 2 KiB. The loop wins by 13-22%
     /// at 1280-1408 B and by 4-8% at 1518-1600 B; from 1664 B the string
     /// instructions win or tie, and at 2-8 KiB they take half the time to
-    /// two thirds (BENCHMARKS.md, "`rep movsb` cut-over"). The threshold
-    /// sits at 1518 rather than 1664 so that a constant 1518-byte copy (a
-    /// full Ethernet frame) is one `rep movsb`, where the 23-turn loop
-    /// would not unroll (issue 3: straight-line code for constant sizes).
+    /// two thirds (BENCHMARKS.md, "`rep movsb` cut-over, re-measured").
+    /// The threshold sits at 1518 rather than 1664 so that a constant
+    /// 1518-byte copy (a full Ethernet frame) is one `rep movsb`, where the
+    /// 23-turn loop would not unroll (issue 3: straight-line code for
+    /// constant sizes).
     const STRING_COPY_MIN: usize = super::string::cut_over(1518);
     const STRING_FILL_MIN: usize = super::string::cut_over(1518);
 
