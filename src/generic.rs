@@ -472,7 +472,7 @@ fn takes_loop<V: Tuning, R: Source>(n: usize) -> bool {
     n > V::NOLOOP_MAX && !takes_string(n, R::string_min::<V>())
 }
 
-/// [`write`], except that an aligned destination (and, for a copy, an
+/// [`write()`], except that an aligned destination (and, for a copy, an
 /// aligned source) takes the aligned loop: one test of
 /// `(dst | src) & (W - 1)`, as DPDK's `rte_memcpy` makes for vhost enqueue.
 /// A fill does so where the kernel sets [`Tuning::FILL_ALIGNED_LOOP`]: with
