@@ -33,6 +33,8 @@ SUITES=${SUITES:-copy,copy-unaligned,set,set-unaligned,mixed,stream-l3,stream-dr
 CPU=${CPU:-1}
 OUT=${OUT:-$ROOT/target/fastmem-bench}
 BENCH_TARGET=${BENCH_TARGET:-$ROOT/target/bench-tiers}
+FUNC_ALIGN=${FUNC_ALIGN-6}
+COMMON_FLAGS="${EXTRA_RUSTFLAGS:-}${FUNC_ALIGN:+ -C llvm-args=-align-all-functions=$FUNC_ALIGN}"
 
 tier_flags() {
     case $1 in
@@ -59,10 +61,7 @@ glibc_tunables() {
 
 grep -m1 "model name" /proc/cpuinfo
 for tier in $TIERS; do
-    flags="$(tier_flags "$tier") ${EXTRA_RUSTFLAGS:-}"
-    FUNC_ALIGN=${FUNC_ALIGN-6}
-    if [ -n "$FUNC_ALIGN" ]; then flags="$flags -C llvm-args=-align-all-functions=$FUNC_ALIGN"; fi
-    flags=${flags% }
+    flags="$(tier_flags "$tier") $COMMON_FLAGS"
     echo "=== $tier: RUSTFLAGS=\"$flags\""
     RUSTFLAGS="$flags" CARGO_TARGET_DIR=$BENCH_TARGET/$tier \
         cargo build --release --quiet --example sizes --example vhost_enqueue

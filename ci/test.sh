@@ -207,7 +207,7 @@ nostd_control() {
 # tuning runs in BENCHMARKS.md. It once went on applying cleanly while no
 # longer building, unnoticed; so apply it to a copy of this tree and check
 # the benchmark tool with it, for the avx512 and sse kernels (their variant
-# lists differ).
+# lists differ; `cargo check` runs no code, so any CPU can check both).
 experiments_check() {
     local tree=$OUT/experiments/tree tier
     rm -rf "$tree"
@@ -215,7 +215,6 @@ experiments_check() {
     git ls-files -z | tar --null -cf - -T - | tar -xf - -C "$tree"
     (cd "$tree" && git apply benches/experiments/tuning-variants.patch)
     for tier in avx512 sse; do
-        if [[ $tier == avx512 ]] && ! cpu_has avx512f; then continue; fi
         (cd "$tree" && CARGO_TARGET_DIR=$OUT/experiments/$tier RUSTFLAGS=$(tier_rustflags "$tier") \
             cargo check --release --example sizes)
     done

@@ -223,11 +223,10 @@ pub struct SetImpl {
 /// `$count` calls of `$f(a, b, n)`, the lengths read from `$lens`, which
 /// advances by the constant `$stride` bytes per call (0: the same length
 /// every time); ticks per call. An `asm!` loop that starts on a 64-byte
-/// boundary, so
-/// every implementation is timed by the same instructions at the same
-/// alignment: a compiled loop lands wherever the linker puts it, and that
-/// placement alone moved a column by up to 1.7x at 512 B on this machine,
-/// glibc's included (BENCHMARKS.md, "Method"). `$f` must be an
+/// boundary, so every implementation is timed by the same instructions at
+/// the same alignment: a compiled loop lands wherever the linker puts it,
+/// and that placement alone moved a column by up to 1.7x at 512 B on this
+/// machine, glibc's included (BENCHMARKS.md, "Method"). `$f` must be an
 /// `extern "C"` function of `(pointer, pointer or byte, usize)`.
 #[cfg(target_arch = "x86_64")]
 macro_rules! timed_asm {
