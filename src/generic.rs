@@ -8,12 +8,14 @@
 //! and the source; no `cfg` appears in this module.
 //!
 //! ```text
-//! n = 0             nothing; no memory is touched
-//! n <= MASKED_MAX   one masked move, where the kernel has them (AVX-512BW/VL: 32)
-//! n in [1, 16]      tested first, in general-purpose registers:
+//! tested first, the smallest class (`small_max`):
+//!   n <= MASKED_MAX one masked move, where the kernel has them (AVX-512BW/VL: 32)
+//!   n in [0, 16]    elsewhere, in general-purpose registers:
 //!                     [ 8, 16] two u64 moves          (12 B = bytes 0..8 and 4..12)
 //!                     [ 4,  8) two u32 moves
 //!                     [ 1,  4) first, middle and last byte
+//!                     0        nothing; no memory is touched
+//! then, up to NOLOOP_MAX:
 //! n in (16, W)      the narrower vector rungs (V::Half, its Half, ...),
 //!                   each an overlapping head and tail pair:
 //!                     [32, 64) two 32-byte moves      (AVX-512 only)
@@ -289,24 +291,52 @@ unsafe fn write_gt16<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize) {
     }
 }
 
-/// Writes any `n <= V::NOLOOP_MAX` with no loop.
+/// The last size of the first class tested: one masked move where the
+/// kernel has them, else the 1-16 B general-purpose moves.
+#[inline(always)]
+const fn small_max<V: Tuning>() -> usize {
+    if V::MASKED_MAX > 0 {
+        V::MASKED_MAX
+    } else {
+        16
+    }
+}
+
+/// Writes any `n <= small_max::<V>()`, `n == 0` included.
 ///
 /// # Safety
 ///
-/// `0..n` is in range for `dst` and `src`.
+/// `n <= small_max::<V>()` and `0..n` is in range.
+#[inline(always)]
+unsafe fn write_small<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+    debug_assert!(n <= small_max::<V>());
+    // SAFETY: the caller's contract; a constant picks the arm, and each arm
+    // takes every `n` up to its `small_max`.
+    unsafe {
+        if V::MASKED_MAX > 0 {
+            src.write_masked::<V>(dst, n)
+        } else {
+            write_le16(dst, src, n)
+        }
+    }
+}
+
+/// Writes `small_max::<V>() < n <= V::NOLOOP_MAX` with no loop.
+///
+/// # Safety
+///
+/// `small_max::<V>() < n <= V::NOLOOP_MAX` and `0..n` is in range.
 #[inline(always)]
 unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     let w = V::BYTES;
-    debug_assert!(n <= V::NOLOOP_MAX);
-    // SAFETY (all arms): the masked arm gets `n <= MASKED_MAX`; each head_tail gets `count * W <= n <= 2 * count * W`;
-    // the `NOLOOP_MAX <= ...` terms are constants that cut the ladder at the
+    debug_assert!(small_max::<V>() < n && n <= V::NOLOOP_MAX);
+    // SAFETY (all arms): `write_gt16` gets `16 < n <= 2W` (`small_max` is at
+    // least 16); each head_tail gets `count * W <= n <= 2 * count * W`; the
+    // `NOLOOP_MAX <= ...` terms are constants that cut the ladder at the
     // kernel's threshold, and `n <= NOLOOP_MAX` makes the cut arm cover `n`.
     unsafe {
-        if n <= V::MASKED_MAX {
-            // A constant `false` for kernels without masked moves.
-            src.write_masked::<V>(dst, n)
-        } else if n <= 2 * w {
-            write_le_2w::<V, R>(dst, src, n)
+        if n <= 2 * w {
+            write_gt16::<V, R>(dst, src, n)
         } else if n <= 4 * w || V::NOLOOP_MAX <= 4 * w {
             head_tail::<V, R>(dst, src, n, 2)
         } else if n <= 8 * w || V::NOLOOP_MAX <= 8 * w {
@@ -437,67 +467,59 @@ const fn check_tuning<V: Tuning>() {
             "masked moves cover at most the first rung"
         );
         assert!(
+            V::MASKED_MAX == 0 || V::MASKED_MAX >= 16,
+            "masked moves, where a kernel has them, replace the 1-16 B moves"
+        );
+        assert!(
             V::STRING_COPY_MIN > V::NOLOOP_MAX && V::STRING_FILL_MIN > V::NOLOOP_MAX,
             "string instructions only take over above the no-loop sizes"
         );
     }
 }
 
-/// The whole ladder for any alignment: no loop up to `NOLOOP_MAX`, the
-/// kernel's string instruction from its threshold, the block loop between.
+/// The whole ladder. The smallest class is tested first, so a 1-16 byte
+/// call pays for two or three branches: put behind the no-loop test, as
+/// it once was, it paid for five, and 1-16 B took 1.5-2 ticks more on
+/// AVX2 and SSE (BENCHMARKS.md, "Small sizes first"). Above `NOLOOP_MAX`,
+/// the kernel's string instruction from its threshold, else the block
+/// loop: the aligned one when `aligned` says the pointers allow it.
 ///
 /// # Safety
 ///
-/// `0..n` is in range for `dst` and `src`.
+/// `0..n` is in range for `dst` and `src`; if `aligned`, `dst` and
+/// `src.addr()` are `W`-aligned.
 #[inline(always)]
-unsafe fn write<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+unsafe fn write<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize, aligned: bool) {
     check_tuning::<V>();
     // SAFETY (all arms): each arm's size precondition is the test that
-    // selects it.
+    // selects it (`small_max < NOLOOP_MAX < string_min`, const-asserted);
+    // the aligned loop gets the caller's aligned pointers.
     unsafe {
-        if n <= V::NOLOOP_MAX {
+        if n <= small_max::<V>() {
+            write_small::<V, R>(dst, src, n)
+        } else if n <= V::NOLOOP_MAX {
             write_noloop::<V, R>(dst, src, n)
         } else if takes_string(n, R::string_min::<V>()) {
             src.write_string::<V>(dst, n)
+        } else if aligned {
+            write_loop_aligned::<V, R>(dst, src, n)
         } else {
             write_loop::<V, R>(dst, src, n)
         }
     }
 }
 
-/// Whether `n` bytes from `R` take the block loop (not the no-loop ladder
-/// nor a string instruction): where the aligned loop can stand in for it.
+/// Whether the aligned loop may write `n > NOLOOP_MAX` bytes from `src` to
+/// `dst`: one test of `(dst | src) & (W - 1)`, as DPDK's `rte_memcpy` makes
+/// for vhost enqueue. A fill takes it where the kernel sets
+/// [`Tuning::FILL_ALIGNED_LOOP`]: with `dst` aligned, the unaligned loop's
+/// skip is a whole vector and its tail one more, 14 stores at 768 B on
+/// AVX-512 against 12 (BENCHMARKS.md, "The aligned-destination fill").
+/// Only the loop arm of [`write()`] reads it, so the test is not made for
+/// smaller sizes.
 #[inline(always)]
-fn takes_loop<V: Tuning, R: Source>(n: usize) -> bool {
-    n > V::NOLOOP_MAX && !takes_string(n, R::string_min::<V>())
-}
-
-/// [`write()`], except that an aligned destination (and, for a copy, an
-/// aligned source) takes the aligned loop: one test of
-/// `(dst | src) & (W - 1)`, as DPDK's `rte_memcpy` makes for vhost enqueue.
-/// A fill does so where the kernel sets [`Tuning::FILL_ALIGNED_LOOP`]: with
-/// `dst` aligned, the unaligned loop's skip is a whole vector and its tail
-/// one more, 14 stores at 768 B on AVX-512 against 12 (BENCHMARKS.md,
-/// "The aligned-destination fill").
-///
-/// # Safety
-///
-/// `0..n` is in range for `dst` and `src`.
-#[inline(always)]
-unsafe fn write_dispatch<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
-    let aligned = (dst as usize | src.addr()) & (V::BYTES - 1) == 0;
-    // SAFETY: the caller's contract; the aligned loop gets aligned pointers
-    // and `n > NOLOOP_MAX`. Settling the no-loop sizes before the pointer
-    // test measured smaller call sites (AVX-512BW: 599 B against 608).
-    unsafe {
-        if n <= V::NOLOOP_MAX {
-            write_noloop::<V, R>(dst, src, n)
-        } else if R::aligned_loop::<V>() && aligned && takes_loop::<V, R>(n) {
-            write_loop_aligned::<V, R>(dst, src, n)
-        } else {
-            write::<V, R>(dst, src, n)
-        }
-    }
+fn aligned_loop<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
+    R::aligned_loop::<V>() && (dst as usize | src.addr()) & (V::BYTES - 1) == 0
 }
 
 /// See [`crate::memcpy`]: [`memcpy_generic`], except that a pair of aligned
@@ -508,8 +530,8 @@ unsafe fn write_dispatch<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
 /// As [`crate::memcpy`].
 #[inline(always)]
 pub(crate) unsafe fn memcpy<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
-    // SAFETY: the caller's contract.
-    unsafe { write_dispatch::<V, _>(dst, src, n) }
+    // SAFETY: the caller's contract; `aligned_loop` vouches for alignment.
+    unsafe { write::<V, _>(dst, src, n, aligned_loop::<V, _>(dst, src)) }
 }
 
 /// See [`crate::memcpy_aligned`]: the aligned loop wherever a loop runs.
@@ -520,13 +542,7 @@ pub(crate) unsafe fn memcpy<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
 #[inline(always)]
 pub(crate) unsafe fn memcpy_aligned<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: the caller's contract: both pointers are W-aligned.
-    unsafe {
-        if takes_loop::<V, *const u8>(n) {
-            write_loop_aligned::<V, _>(dst, src, n)
-        } else {
-            memcpy_generic::<V>(dst, src, n)
-        }
-    }
+    unsafe { write::<V, _>(dst, src, n, true) }
 }
 
 /// See [`crate::memcpy_generic`].
@@ -537,7 +553,7 @@ pub(crate) unsafe fn memcpy_aligned<V: Tuning>(dst: *mut u8, src: *const u8, n: 
 #[inline(always)]
 pub(crate) unsafe fn memcpy_generic<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: the caller's contract.
-    unsafe { write::<V, _>(dst, src, n) }
+    unsafe { write::<V, _>(dst, src, n, false) }
 }
 
 /// See [`crate::memset`].
@@ -547,8 +563,8 @@ pub(crate) unsafe fn memcpy_generic<V: Tuning>(dst: *mut u8, src: *const u8, n: 
 /// As [`crate::memset`].
 #[inline(always)]
 pub(crate) unsafe fn memset<V: Tuning>(dst: *mut u8, c: u8, n: usize) {
-    // SAFETY: the caller's contract.
-    unsafe { write_dispatch::<V, _>(dst, Splat(c), n) }
+    // SAFETY: the caller's contract; `aligned_loop` vouches for alignment.
+    unsafe { write::<V, _>(dst, Splat(c), n, aligned_loop::<V, _>(dst, Splat(c))) }
 }
 
 /// Copies exactly `N` bytes: `N / W` vectors, or, below the width, the rung
