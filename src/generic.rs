@@ -8,14 +8,14 @@
 //! and the source; no `cfg` appears in this module.
 //!
 //! ```text
-//! tested first, the smallest class (`small_max`):
+//! n <= NOLOOP_MAX, the smallest class (`small_max`) tested first:
 //!   n <= MASKED_MAX one masked move, where the kernel has them (AVX-512BW/VL: 32)
 //!   n in [0, 16]    elsewhere, in general-purpose registers:
 //!                     [ 8, 16] two u64 moves          (12 B = bytes 0..8 and 4..12)
 //!                     [ 4,  8) two u32 moves
 //!                     [ 1,  4) first, middle and last byte
 //!                     0        nothing; no memory is touched
-//! then, up to NOLOOP_MAX:
+//! then:
 //! n in (16, W)      the narrower vector rungs (V::Half, its Half, ...),
 //!                   each an overlapping head and tail pair:
 //!                     [32, 64) two 32-byte moves      (AVX-512 only)
@@ -44,7 +44,9 @@
 //! 8-vector blocks start to pay, to `rep movsb`), and cost less code;
 //! 128-byte AVX2 blocks also keep DPDK's Haswell/Broadwell lesson. Testing
 //! 1-16 B before the vector rungs took those sizes from 5-9 ticks towards
-//! 3-4 (1-2 B stay about a tick dearer than 16-32 B on SSE and AVX2).
+//! 3-4; testing them right after `NOLOOP_MAX`, with no `n == 0` test on
+//! the way, took 8-16 B to 2.3-2.7 ticks on SSE and AVX2 (see [`write()`]
+//! for the order).
 //!
 //! No size is handled by a byte loop or a bit-test chain, and no step reads
 //! or writes a byte outside `[p, p + n)`: a head starts at `p`, a tail ends
@@ -347,34 +349,43 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     }
 }
 
-/// loop_and_tail: `blocks` blocks of `LOOP_BLOCK` bytes from offset 0, with
-/// aligned stores (and loads of kind `L`), then the last `tail_vectors`
-/// vectors before `n`, unaligned.
+/// loop_and_tail: `blocks` blocks of `LOOP_BLOCK` bytes from offset
+/// `start`, with aligned stores (and loads of kind `L`), then the last
+/// `tail_vectors` vectors before `n`, unaligned.
 ///
 /// Callers derive `blocks` from `n` alone, never from an address, so that a
 /// constant `n` gives a constant trip count and the loop unrolls to
-/// straight-line code.
+/// straight-line code. The tail is addressed from `dst`, `src` and `n`, not
+/// from the aligned start, so that its last vectors are the same
+/// instructions as the no-loop ladder's largest tail and LLVM emits them
+/// once: that saved 64-80 bytes a call site on AVX-512.
 ///
 /// # Safety
 ///
-/// `dst` is `W`-aligned (and `src` too when `L` is [`Aligned`]),
-/// `blocks * LOOP_BLOCK <= n`, `tail_vectors * W <= n`, the blocks and the
-/// tail together cover `0..n`, and `0..n` is in range.
+/// `dst + start` is `W`-aligned (and the source there too when `L` is
+/// [`Aligned`]), `start + blocks * LOOP_BLOCK <= n`, `tail_vectors * W <= n`,
+/// the blocks and the tail together cover `start..n`, and `0..n` is in
+/// range.
 #[inline(always)]
 pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
     dst: *mut u8,
     src: R,
     n: usize,
+    start: usize,
     blocks: usize,
     tail_vectors: usize,
 ) {
     let count = V::LOOP_BLOCK / V::BYTES;
-    debug_assert!(blocks * V::LOOP_BLOCK <= n && tail_vectors * V::BYTES <= n);
-    debug_assert!(blocks * V::LOOP_BLOCK + tail_vectors * V::BYTES >= n);
+    debug_assert!(start + blocks * V::LOOP_BLOCK <= n && tail_vectors * V::BYTES <= n);
+    debug_assert!(start + blocks * V::LOOP_BLOCK + tail_vectors * V::BYTES >= n);
+    // The blocks are addressed from the aligned start, so that each access
+    // is one base register plus a constant once a constant `n` unrolls.
+    // SAFETY: `start <= n`, in range.
+    let (at, from) = (unsafe { dst.add(start) }, src.skip(start));
     for i in 0..blocks {
-        // SAFETY: the block ends at or before `blocks * LOOP_BLOCK <= n`, and
-        // starts at a multiple of W from an aligned start.
-        unsafe { block::<V, L, Aligned, R>(dst, src, i * V::LOOP_BLOCK, count) };
+        // SAFETY: the block ends at or before `start + blocks * LOOP_BLOCK
+        // <= n`, and starts at a multiple of W from an aligned start.
+        unsafe { block::<V, L, Aligned, R>(at, from, i * V::LOOP_BLOCK, count) };
         crate::barrier::no_partial_unroll();
     }
     // SAFETY: `tail_vectors * W <= n`.
@@ -403,13 +414,7 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
     // reach past `n - LOOP_BLOCK - W`, where the tail starts.
     unsafe {
         block::<V, Unaligned, Unaligned, R>(dst, src, 0, 1);
-        loop_and_tail::<V, Unaligned, _>(
-            dst.add(skip),
-            src.skip(skip),
-            n - skip,
-            blocks,
-            tail_vectors,
-        );
+        loop_and_tail::<V, Unaligned, _>(dst, src, n, skip, blocks, tail_vectors);
     }
 }
 
@@ -430,6 +435,7 @@ unsafe fn write_loop_aligned<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usiz
             dst,
             src,
             n,
+            0,
             (n - 1) / V::LOOP_BLOCK,
             V::LOOP_BLOCK / V::BYTES,
         )
@@ -477,12 +483,18 @@ const fn check_tuning<V: Tuning>() {
     }
 }
 
-/// The whole ladder. The smallest class is tested first, so a 1-16 byte
-/// call pays for two or three branches: put behind the no-loop test, as
-/// it once was, it paid for five, and 1-16 B took 1.5-2 ticks more on
-/// AVX2 and SSE (BENCHMARKS.md, "Small sizes first"). Above `NOLOOP_MAX`,
-/// the kernel's string instruction from its threshold, else the block
-/// loop: the aligned one when `aligned` says the pointers allow it.
+/// The whole ladder: no loop up to `NOLOOP_MAX`, the smallest class
+/// tested first inside it; above it, the block loop, the aligned one when
+/// `aligned` says the pointers allow it, or the kernel's string
+/// instruction from its threshold.
+///
+/// The order of the tests was measured (BENCHMARKS.md, "The order of the
+/// size tests"): a 1-16 B call now makes three tests before its moves
+/// where it made five, and took 2.3-2.7 ticks instead of 3.1-3.9 on the
+/// SSE and AVX2 kernels. Testing the small class before `NOLOOP_MAX`, or
+/// the string threshold before the alignment, was 2-7% slower over the
+/// whole sweep: the order moves where LLVM places the shared tail stores,
+/// and a taken jump to them cost 1-3 ticks at 24-256 B.
 ///
 /// # Safety
 ///
@@ -491,18 +503,21 @@ const fn check_tuning<V: Tuning>() {
 #[inline(always)]
 unsafe fn write<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize, aligned: bool) {
     check_tuning::<V>();
+    let string = takes_string(n, R::string_min::<V>());
     // SAFETY (all arms): each arm's size precondition is the test that
     // selects it (`small_max < NOLOOP_MAX < string_min`, const-asserted);
     // the aligned loop gets the caller's aligned pointers.
     unsafe {
-        if n <= small_max::<V>() {
-            write_small::<V, R>(dst, src, n)
-        } else if n <= V::NOLOOP_MAX {
-            write_noloop::<V, R>(dst, src, n)
-        } else if takes_string(n, R::string_min::<V>()) {
-            src.write_string::<V>(dst, n)
-        } else if aligned {
+        if n <= V::NOLOOP_MAX {
+            if n <= small_max::<V>() {
+                write_small::<V, R>(dst, src, n)
+            } else {
+                write_noloop::<V, R>(dst, src, n)
+            }
+        } else if aligned && !string {
             write_loop_aligned::<V, R>(dst, src, n)
+        } else if string {
+            src.write_string::<V>(dst, n)
         } else {
             write_loop::<V, R>(dst, src, n)
         }

@@ -123,12 +123,23 @@ fn blocks<V: Tuning>() {
     for n in b..=3 * b + w {
         for soff in [0, 1, w - 1] {
             copies("loop_and_tail", n, 0, soff, |d, s| unsafe {
-                generic::loop_and_tail::<V, Unaligned, _>(d, s, n, (n - 1) / b, b / w)
+                generic::loop_and_tail::<V, Unaligned, _>(d, s, n, 0, (n - 1) / b, b / w)
             });
         }
         copies("aligned loop_and_tail", n, 0, 0, |d, s| unsafe {
-            generic::loop_and_tail::<V, Aligned, _>(d, s, n, (n - 1) / b, b / w)
+            generic::loop_and_tail::<V, Aligned, _>(d, s, n, 0, (n - 1) / b, b / w)
         });
+    }
+    // From a start past a misaligned destination's first vector: the
+    // blocks begin at `start`, the tail is still addressed from `n`.
+    for n in b + w..=3 * b + w {
+        for doff in [1, w / 2, w - 1] {
+            let start = w - doff;
+            copies("loop_and_tail from start", n, doff, 3, |d, s| unsafe {
+                generic::block::<V, Unaligned, Unaligned, _>(d, s, 0, 1);
+                generic::loop_and_tail::<V, Unaligned, _>(d, s, n, start, (n - w) / b, b / w + 1)
+            });
+        }
     }
 }
 
