@@ -1,7 +1,7 @@
 //! Mixed-size criterion benchmarks (issue 3 §2): sizes uniform in 1..=256 and
 //! IMIX (64/594/1518 at 7:4:1) in a fixed pseudo-random order, so the
 //! size-class branches are not perfectly predicted. One iteration walks the
-//! whole 4096-entry size list; the reported time is per list.
+//! whole `MIXED_LEN`-entry (65,536) size list; the reported time is per list.
 
 // criterion_group! defines an undocumented `pub fn`.
 #![allow(missing_docs)]
@@ -17,8 +17,8 @@ fn mixed(c: &mut Criterion) {
     let bufs = HotBufs::new();
     let (dst, src) = bufs.ptrs(false);
     let mixes = [
-        ("uniform-1-256", uniform_sizes(4096, 1, 256, 7)),
-        ("imix", imix_sizes(4096, 11)),
+        ("uniform-1-256", uniform_sizes(MIXED_LEN, 1, 256, 7)),
+        ("imix", imix_sizes(MIXED_LEN, 11)),
     ];
     for (mix, sizes) in &mixes {
         let bytes: usize = sizes.iter().sum();

@@ -514,6 +514,12 @@ pub fn imix_sizes(count: usize, seed: u64) -> Vec<usize> {
         .collect()
 }
 
+/// How many sizes a mixed-size sequence holds: long enough that the branch
+/// predictor cannot learn the sequence as it repeats (4,096 was partly
+/// learnt, see `examples/sizes.rs`), short enough (512 KiB of lengths) to
+/// stay in L2 beside the buffers.
+pub const MIXED_LEN: usize = 65_536;
+
 /// Uniform sizes in `lo..=hi`.
 pub fn uniform_sizes(count: usize, lo: usize, hi: usize, seed: u64) -> Vec<usize> {
     let mut rng = Rng::new(seed);
