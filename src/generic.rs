@@ -491,10 +491,11 @@ const fn check_tuning<V: Tuning>() {
 /// The order of the tests was measured (BENCHMARKS.md, "The order of the
 /// size tests"): a 1-16 B call now makes three tests before its moves
 /// where it made five, and took 2.3-2.7 ticks instead of 3.1-3.9 on the
-/// SSE and AVX2 kernels. Testing the small class before `NOLOOP_MAX`, or
-/// the string threshold before the alignment, was 2-7% slower over the
-/// whole sweep: the order moves where LLVM places the shared tail stores,
-/// and a taken jump to them cost 1-3 ticks at 24-256 B.
+/// SSE and AVX2 kernels. Testing the small class before `NOLOOP_MAX` was
+/// 5-6% slower over the whole sweep, and the string threshold before the
+/// alignment 7-8% slower for AVX2 copies (even elsewhere): the order moves
+/// where LLVM places the tail stores several classes share, and a taken
+/// jump to them cost 1-3 ticks at 24-256 B.
 ///
 /// # Safety
 ///

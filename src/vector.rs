@@ -96,8 +96,9 @@ pub(crate) trait Tuning: Vector {
     const FILL_ALIGNED_LOOP: bool = false;
 
     /// Largest `n` that [`Tuning::copy_masked`] and [`Tuning::fill_masked`]
-    /// write with one masked access, tested before the size ladder; 0 (the
-    /// default): the kernel has no masked moves.
+    /// write with one masked access, tested first among the no-loop sizes in
+    /// place of the 1-16 B moves; 0 (the default): the kernel has no masked
+    /// moves. At least 16 where it is not 0 (const-asserted).
     const MASKED_MAX: usize = 0;
 
     /// Copies `n <= MASKED_MAX` bytes with masked moves. The default is the
