@@ -489,7 +489,7 @@ const fn check_tuning<V: Tuning>() {
 /// instruction from its threshold.
 ///
 /// The order of the tests was measured (BENCHMARKS.md, "The order of the
-/// size tests"): a 1-16 B call now makes three tests before its moves
+/// size tests"): an 8-16 B call now makes three tests before its moves
 /// where it made five, and took 2.3-2.7 ticks instead of 3.1-3.9 on the
 /// SSE and AVX2 kernels. Testing the small class before `NOLOOP_MAX` was
 /// 5-6% slower over the whole sweep, and the string threshold before the
