@@ -36,16 +36,7 @@ BENCH_TARGET=${BENCH_TARGET:-$ROOT/target/bench-tiers}
 FUNC_ALIGN=${FUNC_ALIGN-6}
 COMMON_FLAGS="${EXTRA_RUSTFLAGS:-}${FUNC_ALIGN:+ -C llvm-args=-align-all-functions=$FUNC_ALIGN}"
 
-tier_flags() {
-    case $1 in
-        avx512) echo "-C target-cpu=native" ;;
-        avx2) echo "-C target-cpu=native --cfg fastmem_no_avx512" ;;
-        sse) echo "" ;;
-        sse4.2) echo "-C target-feature=+sse4.2" ;;
-        portable) echo "--cfg fastmem_portable" ;;
-        *) echo "unknown tier $1" >&2; return 2 ;;
-    esac
-}
+source benches/tier-flags.sh
 
 # GLIBC_TUNABLES for a tier under GLIBC_WIDTH=tier (empty: leave glibc be).
 # Masking AVX-512 alone picks the RTM variant here, and masking RTM alone
@@ -61,7 +52,7 @@ glibc_tunables() {
 
 grep -m1 "model name" /proc/cpuinfo
 for tier in $TIERS; do
-    flags="$(tier_flags "$tier") $COMMON_FLAGS"
+    flags="$(bench_tier_flags "$tier") $COMMON_FLAGS"
     echo "=== $tier: RUSTFLAGS=\"$flags\""
     RUSTFLAGS="$flags" CARGO_TARGET_DIR=$BENCH_TARGET/$tier \
         cargo build --release --quiet --example sizes --example vhost_enqueue

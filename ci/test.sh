@@ -5,10 +5,11 @@
 # bench and example targets, and doctests) in debug and in release, each in
 # a target directory of its own, with the compiled kernel asserted; clippy
 # with warnings denied for every tier; rustfmt; rustdoc with warnings denied;
-# the no_std consumer for every tier; the benchmark experiments patch
-# applied to a copy of the tree and checked; then the extra checks listed in
-# EXTRA_STEPS. Every step runs even after a failure; the script prints a
-# timing summary and exits non-zero if any step failed.
+# the no_std consumer for every tier; the benchmark experiments (the tuning
+# patch and the generic.rs A/B script) checked on copies of the tree; then
+# the extra checks listed in EXTRA_STEPS. Every step runs even after a
+# failure; the script prints a timing summary and exits non-zero if any
+# step failed.
 #
 # Environment:
 #   TIERS="sse avx2"   run only these tiers (default: all six)
@@ -208,6 +209,7 @@ nostd_control() {
 # longer building, unnoticed; so apply it to a copy of this tree and check
 # the benchmark tool with it, for the avx512 and sse kernels (their variant
 # lists differ; `cargo check` runs no code, so any CPU can check both).
+# benches/experiments/ab-generic.sh likewise edits a copy of the tree.
 experiments_check() {
     local tree=$OUT/experiments/tree tier
     rm -rf "$tree"
@@ -218,6 +220,10 @@ experiments_check() {
         (cd "$tree" && CARGO_TARGET_DIR=$OUT/experiments/$tier RUSTFLAGS=$(tier_rustflags "$tier") \
             cargo check --release --example sizes)
     done
+    # The A/B script for variants of src/generic.rs, with the current file
+    # as its one variant.
+    WORK=$OUT/experiments/ab BUILD_ONLY=1 TIERS="avx512 sse" \
+        bash benches/experiments/ab-generic.sh src/generic.rs=fm_same
 }
 
 # ---------------------------------------------------------------------------
@@ -240,7 +246,7 @@ step "rustdoc -D warnings" doc_check
 step "build deps (debug)" build_base debug
 step "build deps (release)" build_base release
 step "no_std control" nostd_control
-step "experiments patch builds" experiments_check
+step "experiments build" experiments_check
 
 for tier in $TIERS; do
     flag=$(tier_cpu_feature "$tier")
