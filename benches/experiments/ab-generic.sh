@@ -49,8 +49,8 @@ for spec in "${variants[@]}"; do
     i=$((i + 1))
     file=${spec%%=*}
     name=${spec#*=}
-    if [ "$file" = "$spec" ] || [ -z "$name" ] || [ ! -f "$file" ]; then
-        echo "ab-generic: '$spec' is not FILE=NAME with an existing FILE" >&2
+    if [ "$file" = "$spec" ] || [ ! -f "$file" ] || ! [[ $name =~ ^[A-Za-z0-9_]+$ ]]; then
+        echo "ab-generic: '$spec' is not FILE=NAME (an existing FILE; NAME letters, digits, _)" >&2
         exit 2
     fi
     cp "$file" "$tree/src/ab_v$i.rs"
