@@ -5,8 +5,9 @@
 #
 #   bash benches/experiments/ab-generic.sh FILE=NAME [FILE=NAME ...] [-- SIZES_ARGS]
 #
-# Each FILE is a copy of src/generic.rs, edited (e.g. `git show
-# 9a5c3c6:src/generic.rs > /tmp/old.rs`). The script copies the tracked tree
+# Each FILE (absolute, or relative to the repository root) is a copy of
+# src/generic.rs, edited (e.g. `git show 9a5c3c6:src/generic.rs >
+# /tmp/old.rs`). NAME is letters, digits and `_`. The script copies the tracked tree
 # to $WORK/tree, adds each FILE there as a module with its own `memcpy` and
 # `memset` entry points (inlined into an `extern "C"` wrapper, as
 # `fastmem_memcpy` is), lists them in the benchmark tool as NAME beside
@@ -16,8 +17,9 @@
 #
 # Environment: TIERS (default "avx512 avx2 sse"), CPU (default 1), WORK
 # (default target/ab-generic), BUILD_ONLY=1 (`cargo check` the tree, run
-# nothing: the check ci/test.sh makes so that the script does not rot). The rest of the command line after `--` goes to
-# examples/sizes.rs (default: --suite copy,copy-unaligned,set,set-unaligned,mixed).
+# nothing: the check ci/test.sh makes so that the script does not rot).
+# The rest of the command line after `--` goes to examples/sizes.rs
+# (default: --suite copy,copy-unaligned,set,set-unaligned,mixed).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
