@@ -223,8 +223,10 @@ pub(crate) unsafe fn head_tail<V: Vector, R: Source>(dst: *mut u8, src: R, n: us
     }
 }
 
-/// Writes any `n <= 2 * V::BYTES`, `n == 0` included. Sizes up to 16 are
-/// tested first, so the smallest copies pay for the fewest branches.
+/// Writes any `n <= 2 * V::BYTES`, `n == 0` included: 1-16 B, then the
+/// vector rungs. Not on the ladder's path, which tests the small class
+/// itself ([`write()`]); it is the masked moves' stand-in for kernels
+/// without them ([`Tuning::copy_masked`]), and the unit tests sweep it.
 ///
 /// # Safety
 ///
@@ -534,7 +536,7 @@ unsafe fn write<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize, aligned: b
 /// Only the loop arm of [`write()`] reads it, so the test is not made for
 /// smaller sizes.
 #[inline(always)]
-fn aligned_loop<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
+fn takes_aligned_loop<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
     R::aligned_loop::<V>() && (dst as usize | src.addr()) & (V::BYTES - 1) == 0
 }
 
@@ -546,8 +548,8 @@ fn aligned_loop<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
 /// As [`crate::memcpy`].
 #[inline(always)]
 pub(crate) unsafe fn memcpy<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
-    // SAFETY: the caller's contract; `aligned_loop` vouches for alignment.
-    unsafe { write::<V, _>(dst, src, n, aligned_loop::<V, _>(dst, src)) }
+    // SAFETY: the caller's contract; `takes_aligned_loop` vouches for alignment.
+    unsafe { write::<V, _>(dst, src, n, takes_aligned_loop::<V, _>(dst, src)) }
 }
 
 /// See [`crate::memcpy_aligned`]: the aligned loop wherever a loop runs.
@@ -579,8 +581,8 @@ pub(crate) unsafe fn memcpy_generic<V: Tuning>(dst: *mut u8, src: *const u8, n: 
 /// As [`crate::memset`].
 #[inline(always)]
 pub(crate) unsafe fn memset<V: Tuning>(dst: *mut u8, c: u8, n: usize) {
-    // SAFETY: the caller's contract; `aligned_loop` vouches for alignment.
-    unsafe { write::<V, _>(dst, Splat(c), n, aligned_loop::<V, _>(dst, Splat(c))) }
+    // SAFETY: the caller's contract; `takes_aligned_loop` vouches for alignment.
+    unsafe { write::<V, _>(dst, Splat(c), n, takes_aligned_loop::<V, _>(dst, Splat(c))) }
 }
 
 /// Copies exactly `N` bytes: `N / W` vectors, or, below the width, the rung
