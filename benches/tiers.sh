@@ -33,9 +33,6 @@ SUITES=${SUITES:-copy,copy-unaligned,set,set-unaligned,mixed,stream-l3,stream-dr
 CPU=${CPU:-1}
 OUT=${OUT:-$ROOT/target/fastmem-bench}
 BENCH_TARGET=${BENCH_TARGET:-$ROOT/target/bench-tiers}
-FUNC_ALIGN=${FUNC_ALIGN-6}
-COMMON_FLAGS="${EXTRA_RUSTFLAGS:-}${FUNC_ALIGN:+ -C llvm-args=-align-all-functions=$FUNC_ALIGN}"
-
 source benches/tier-flags.sh
 
 # GLIBC_TUNABLES for a tier under GLIBC_WIDTH=tier (empty: leave glibc be).
@@ -52,7 +49,7 @@ glibc_tunables() {
 
 grep -m1 "model name" /proc/cpuinfo
 for tier in $TIERS; do
-    flags="$(bench_tier_flags "$tier") $COMMON_FLAGS"
+    flags="$(bench_tier_flags "$tier") $BENCH_COMMON_FLAGS"
     echo "=== $tier: RUSTFLAGS=\"$flags\""
     RUSTFLAGS="$flags" CARGO_TARGET_DIR=$BENCH_TARGET/$tier \
         cargo build --release --quiet --example sizes --example vhost_enqueue

@@ -15,7 +15,8 @@
 # Compare the columns of one run; a variant's ratio to glibc is the figure of
 # merit, since the builds differ in code placement.
 #
-# Environment: TIERS (default "avx512 avx2 sse"), CPU (default 1), WORK
+# Environment: TIERS (default "avx512 avx2 sse"), CPU (default 1),
+# FUNC_ALIGN and EXTRA_RUSTFLAGS (as in benches/tiers.sh), WORK
 # (default target/ab-generic), BUILD_ONLY=1 (`cargo check` the tree, run
 # nothing: the check ci/test.sh makes so that the script does not rot).
 # The rest of the command line after `--` goes to examples/sizes.rs
@@ -111,7 +112,7 @@ EOF
 done
 
 for tier in $TIERS; do
-    flags="$(bench_tier_flags "$tier") -C llvm-args=-align-all-functions=6"
+    flags="$(bench_tier_flags "$tier") $BENCH_COMMON_FLAGS"
     echo "=== $tier: RUSTFLAGS=\"$flags\""
     if [ "${BUILD_ONLY:-0}" = 1 ]; then
         (cd "$tree" && RUSTFLAGS=$flags CARGO_TARGET_DIR=$WORK/target-$tier \
