@@ -24,7 +24,8 @@
 # registers a straight-line 1518-byte copy is ~380 instructions, so the
 # block loop is kept; their branches are reported, not failed.
 #
-#   bash ci/codegen.sh                      # sse avx2 avx512 avx512bw portable
+#   bash ci/codegen.sh                      # sse avx2 avx512 avx512bw portable,
+#                                           # and sse, avx2, avx512bw with -mixed
 #   TIERS="avx512" bash ci/codegen.sh
 #   SHOW=codegen_memcpy_64 bash ci/codegen.sh   # also print that disassembly
 set -euo pipefail
@@ -34,15 +35,18 @@ source ci/tiers.sh
 
 # avx512bw: the AVX-512 kernel as `-C target-cpu=native` builds it on
 # Ice Lake and later (byte masks available), next to the avx512f-only build.
-TIERS=${TIERS:-"$HARDENING_SIMD_TIERS avx512bw portable"}
+# TIER-mixed: TIER with --cfg fastmem_mixed_sizes (its own call-site size).
+TIERS=${TIERS:-"$HARDENING_SIMD_TIERS avx512bw portable sse-mixed avx2-mixed avx512bw-mixed"}
 codegen_flags() {
     case $1 in
+        *-mixed) echo "$(codegen_flags "${1%-mixed}") --cfg fastmem_mixed_sizes" ;;
         avx512bw) echo "-C target-feature=+avx512f,+avx512bw,+avx512vl,+bmi2" ;;
         *) tier_rustflags "$1" ;;
     esac
 }
 codegen_runnable() {
     case $1 in
+        *-mixed) codegen_runnable "${1%-mixed}" ;;
         avx512bw) grep -qw avx512bw /proc/cpuinfo && grep -qw avx512vl /proc/cpuinfo ;;
         *) tier_runnable "$1" >/dev/null ;;
     esac

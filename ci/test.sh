@@ -12,7 +12,7 @@
 # step failed.
 #
 # Environment:
-#   TIERS="sse avx2"   run only these tiers (default: all six)
+#   TIERS="sse avx2"   run only these tiers (default: all seven)
 #   FAIL_FAST=1        stop at the first failed step
 #   CI_TARGET=DIR      where builds and logs go (default: target-ci/)
 #   CPUINFO=FILE       read CPU flags from FILE instead of /proc/cpuinfo
@@ -24,7 +24,7 @@ OUT=${CI_TARGET:-$ROOT/target-ci}
 LOGS=$OUT/logs
 mkdir -p "$LOGS"
 
-ALL_TIERS="sse sse4.2 avx2 avx512 portable native"
+ALL_TIERS="sse sse4.2 avx2 avx512 portable native mixed"
 CALLER_TIERS=${TIERS:-}
 TIERS=${TIERS:-$ALL_TIERS}
 
@@ -121,10 +121,11 @@ run_tier() {
     rm -rf "$dir"
     cp -a "$OUT/base-$profile" "$dir"
     export CARGO_TARGET_DIR=$dir
-    export FASTMEM_TIER_RUSTFLAGS RUSTDOCFLAGS FASTMEM_EXPECT_KERNEL FASTMEM_CASES_LOG
+    export FASTMEM_TIER_RUSTFLAGS RUSTDOCFLAGS FASTMEM_EXPECT_KERNEL FASTMEM_EXPECT_MIXED FASTMEM_CASES_LOG
     FASTMEM_TIER_RUSTFLAGS=$(tier_rustflags "$tier")
     RUSTDOCFLAGS=$FASTMEM_TIER_RUSTFLAGS
     FASTMEM_EXPECT_KERNEL=$(tier_kernel "$tier")
+    FASTMEM_EXPECT_MIXED=$(tier_mixed "$tier")
     FASTMEM_CASES_LOG=$LOGS/$tier-$profile.cases
     rm -f "$FASTMEM_CASES_LOG"
     echo "tier $tier ($profile): flags '${FASTMEM_TIER_RUSTFLAGS}', expecting kernel $FASTMEM_EXPECT_KERNEL"

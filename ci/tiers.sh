@@ -9,6 +9,7 @@
 #   avx512    -C target-feature=+avx512f     avx512f           avx512
 #   portable  --cfg fastmem_portable         (none)            portable
 #   native    -C target-cpu=native           (none)            the widest the CPU has
+#   mixed     native + --cfg fastmem_mixed_sizes  (none)       the widest, with the mixed-sizes class
 #
 # CPUINFO=FILE reads CPU flags from FILE instead of /proc/cpuinfo (to test
 # the SKIP path).
@@ -25,6 +26,7 @@ tier_rustflags() {
         avx512) echo "-C target-feature=+avx512f" ;;
         portable) echo "--cfg fastmem_portable" ;;
         native) echo "-C target-cpu=native" ;;
+        mixed) echo "-C target-cpu=native --cfg fastmem_mixed_sizes" ;;
         *) echo "unknown tier: $1" >&2; return 2 ;;
     esac
 }
@@ -36,7 +38,7 @@ tier_cpu_feature() {
         sse4.2) echo sse4_2 ;;
         avx2) echo avx2 ;;
         avx512) echo avx512f ;;
-        portable | native) echo "" ;;
+        portable | native | mixed) echo "" ;;
         *) echo "unknown tier: $1" >&2; return 2 ;;
     esac
 }
@@ -52,7 +54,7 @@ tier_kernel() {
         avx2) echo avx2 ;;
         avx512) echo avx512 ;;
         portable) echo portable ;;
-        native)
+        native | mixed)
             if cpu_has avx512f; then echo avx512
             elif cpu_has avx2; then echo avx2
             else echo sse
@@ -71,6 +73,14 @@ tier_runnable() {
     fi
     echo "SKIP $1: CPU lacks $feature"
     return 1
+}
+
+# tier_mixed TIER: 1 when TIER builds the mixed-sizes class, else 0.
+tier_mixed() {
+    case "$1" in
+        mixed) echo 1 ;;
+        *) echo 0 ;;
+    esac
 }
 
 # now_s: seconds since the epoch, for timing steps.

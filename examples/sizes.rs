@@ -7,7 +7,8 @@
 //!                  copy            hot L1, dst and src 4 KiB-aligned (adds fastmem::memcpy_aligned)
 //!                  copy-unaligned  hot L1, dst+1 and src+3
 //!                  set, set-unaligned   the same for memset (dst+1)
-//!                  mixed           hot, sizes drawn uniform 1..=256 and IMIX 64/594/1518 at 7:4:1
+//!                  mixed           hot, sizes drawn uniform 1..=256 and IMIX 64/594/1518 at 7:4:1;
+//!                                  each also with dst+1/src+3, and sorted (branches predicted)
 //!                  stream-l3       copies walked in order through 16 MiB per side (beyond L2)
 //!                  stream-dram     the same through --dram-mib per side (default 512)
 //!   --sizes LIST   sizes for the hot and streaming suites (default: issue 3's list)
@@ -198,21 +199,38 @@ fn table(suite: &str, sizes: &[usize], impls: Vec<&'static str>, ticks: Vec<Vec<
 /// on the code (three builds of fastmem with the same ladder in another
 /// order took 10.7, 12.7 and 14.8 ticks a call on it, 17.4-18.4 on this
 /// one; BENCHMARKS.md, "Method").
+///
+/// Two more rows of each mix: with dst+1/src+3, and with the same sizes
+/// sorted, so that every size-class branch is predicted: the difference
+/// between a sorted row and its random one is what the mispredicted
+/// branches cost each implementation.
 fn mixed(o: &Opts) -> Vec<Table> {
     let bufs = HotBufs::new();
-    let (dst, src) = bufs.ptrs(false);
+    let sorted = |mut v: Vec<usize>| {
+        v.sort_unstable();
+        v
+    };
+    let uniform = uniform_sizes(MIXED_LEN, 1, 256, 7);
+    let imix = imix_sizes(MIXED_LEN, 11);
+    // (label, sizes, unaligned pointers)
     let mixes = [
-        ("uniform 1-256", uniform_sizes(MIXED_LEN, 1, 256, 7)),
-        ("IMIX 7:4:1", imix_sizes(MIXED_LEN, 11)),
+        ("uniform 1-256", uniform.clone(), false),
+        ("IMIX 7:4:1", imix.clone(), false),
+        ("uniform, dst+1 src+3", uniform.clone(), true),
+        ("IMIX, dst+1 src+3", imix.clone(), true),
+        ("uniform, sorted", sorted(uniform), false),
+        ("IMIX, sorted", sorted(imix), false),
     ];
     let reps = o.reps.unwrap_or(101);
     let labels: Vec<String> = mixes.iter().map(|m| m.0.to_string()).collect();
     let ci = copy_impls(false);
     let si = set_impls();
     let tc = sweep(mixes.len(), ci.len(), reps, o.warm, |j, p| {
+        let (dst, src) = bufs.ptrs(mixes[p].2);
         (ci[j].seq)(dst, src, &mixes[p].1)
     });
     let ts = sweep(mixes.len(), si.len(), reps, o.warm, |j, p| {
+        let (dst, _) = bufs.ptrs(mixes[p].2);
         (si[j].seq)(dst, 0, &mixes[p].1)
     });
     vec![
@@ -405,8 +423,9 @@ fn main() {
     std::fs::create_dir_all(&o.out).expect("create --out directory");
     let k = fastmem::KERNEL.name();
     println!(
-        "fastmem kernel: {k} ({} B vectors); {} per call, medians of interleaved repetitions; TSC {:.2} GHz",
+        "fastmem kernel: {k} ({} B vectors{}); {} per call, medians of interleaved repetitions; TSC {:.2} GHz",
         fastmem::KERNEL.vector_bytes(),
+        if fastmem::MIXED_SIZES { ", mixed-sizes class" } else { "" },
         TICK_UNIT,
         ticks_per_second() / 1e9
     );

@@ -293,9 +293,14 @@ fn main() {
     let hz = ticks_per_second();
     let mut rig = Rig::new(o.mib);
     println!(
-        "fastmem kernel: {} ({}-byte vectors)",
+        "fastmem kernel: {} ({}-byte vectors){}",
         fastmem::KERNEL.name(),
-        fastmem::KERNEL.vector_bytes()
+        fastmem::KERNEL.vector_bytes(),
+        if fastmem::MIXED_SIZES {
+            ", mixed-sizes class"
+        } else {
+            ""
+        }
     );
     println!(
         "ring: {} x {} B descriptors ({} MiB); pool: {} x {} B mbufs ({} MiB); {} packets per point and implementation, median of interleaved ~1e6-tick repetitions (at least {}); TSC {:.2} GHz",

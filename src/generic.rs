@@ -223,6 +223,39 @@ pub(crate) unsafe fn head_tail<V: Vector, R: Source>(dst: *mut u8, src: R, n: us
     }
 }
 
+/// clamped_run: `k` vectors that cover any `n` in `[W, kW]` with no
+/// branch on `n`: vector `i < k - 1` at `i * W` where it fits (else at 0,
+/// again), the last at `n - W`.
+///
+/// ```text
+/// n = 3.5W, k = 4:  |0===|1===|2===|       vectors 0..k-1 that fit
+///                             |last===|    ends at n
+/// n = 1.5W, k = 4:  |0===|                 vectors 1 and 2 repeat vector 0
+///                      |last===|
+/// ```
+///
+/// The `fastmem_mixed_sizes` class: where sizes vary unpredictably from
+/// call to call, one class instead of two or three rungs saves the branch
+/// mispredictions, at the price of `k` moves for every `n` in the range.
+///
+/// # Safety
+///
+/// `W <= n <= k * W` and `0..n` is in range.
+#[inline(always)]
+pub(crate) unsafe fn clamped_run<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize, k: usize) {
+    let w = V::BYTES;
+    debug_assert!(w <= n && n <= k * w);
+    for i in 0..k - 1 {
+        // A select, not a branch: a repeated vector 0 costs one move.
+        let at = if (i + 1) * w <= n { i * w } else { 0 };
+        // SAFETY: `at + W <= n` in either arm (`W <= n`).
+        unsafe { block::<V, Unaligned, Unaligned, R>(dst, src, at, 1) }
+    }
+    // SAFETY: `n >= W`. The vectors before it reach the largest multiple
+    // of W that fits, which is at least `n - W`, so nothing is left out.
+    unsafe { tail::<V, R>(dst, src, n, 1) }
+}
+
 /// Writes any `n <= 2 * V::BYTES`, `n == 0` included: 1-16 B, then the
 /// vector rungs. Not on the ladder's path, which tests the small class
 /// itself ([`write()`]); it is the masked moves' stand-in for kernels
@@ -292,6 +325,22 @@ unsafe fn write_gt16<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize) {
         } else {
             write_gt16::<V::Half, R>(dst, src, n)
         }
+    }
+}
+
+/// Whether sizes in (64, [`mixed_max`]] take one [`clamped_run`] class
+/// instead of the vector rungs: `--cfg fastmem_mixed_sizes`.
+pub(crate) const MIXED_SIZES: bool = cfg!(fastmem_mixed_sizes);
+
+/// The last size of the [`clamped_run`] class: 256 B (4 vectors on
+/// AVX-512, 8 on AVX2), or `NOLOOP_MAX` where that is smaller (8 on SSE;
+/// 64 B on the portable kernel, where the class is empty).
+#[inline(always)]
+const fn mixed_max<V: Tuning>() -> usize {
+    if V::NOLOOP_MAX < 256 {
+        V::NOLOOP_MAX
+    } else {
+        256
     }
 }
 
@@ -479,6 +528,10 @@ const fn check_tuning<V: Tuning>() {
             "masked moves, where a kernel has them, replace the 1-16 B moves"
         );
         assert!(
+            w <= 64 && mixed_max::<V>().is_multiple_of(w),
+            "the mixed-sizes class needs W <= 64 < n and whole vectors"
+        );
+        assert!(
             V::STRING_COPY_MIN > V::NOLOOP_MAX && V::STRING_FILL_MIN > V::NOLOOP_MAX,
             "string instructions only take over above the no-loop sizes"
         );
@@ -488,7 +541,8 @@ const fn check_tuning<V: Tuning>() {
 /// The whole ladder: no loop up to `NOLOOP_MAX`, the smallest class
 /// tested first inside it; above it, the block loop, the aligned one when
 /// `aligned` says the pointers allow it, or the kernel's string
-/// instruction from its threshold.
+/// instruction from its threshold. With `mixed` ([`MIXED_SIZES`]), sizes
+/// in (64, [`mixed_max`]] take [`clamped_run`] instead of the rungs.
 ///
 /// The order of the tests was measured (BENCHMARKS.md, "The order of the
 /// size tests"): an 8-16 B call now makes three tests before its moves
@@ -504,16 +558,25 @@ const fn check_tuning<V: Tuning>() {
 /// `0..n` is in range for `dst` and `src`; if `aligned`, `dst` and
 /// `src.addr()` are `W`-aligned.
 #[inline(always)]
-unsafe fn write<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize, aligned: bool) {
+pub(crate) unsafe fn write<V: Tuning, R: Source>(
+    dst: *mut u8,
+    src: R,
+    n: usize,
+    aligned: bool,
+    mixed: bool,
+) {
     check_tuning::<V>();
     let string = takes_string(n, R::string_min::<V>());
     // SAFETY (all arms): each arm's size precondition is the test that
-    // selects it (`small_max < NOLOOP_MAX < string_min`, const-asserted);
-    // the aligned loop gets the caller's aligned pointers.
+    // selects it (`small_max < NOLOOP_MAX < string_min`, const-asserted;
+    // `clamped_run` gets `W <= 64 < n <= mixed_max`, a whole number of
+    // vectors); the aligned loop gets the caller's aligned pointers.
     unsafe {
         if n <= V::NOLOOP_MAX {
             if n <= small_max::<V>() {
                 write_small::<V, R>(dst, src, n)
+            } else if mixed && n > 64 && n <= mixed_max::<V>() {
+                clamped_run::<V, R>(dst, src, n, mixed_max::<V>() / V::BYTES)
             } else {
                 write_noloop::<V, R>(dst, src, n)
             }
@@ -536,7 +599,7 @@ unsafe fn write<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize, aligned: b
 /// Only the loop arm of [`write()`] reads it, so the test is not made for
 /// smaller sizes.
 #[inline(always)]
-fn takes_aligned_loop<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
+pub(crate) fn takes_aligned_loop<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
     R::aligned_loop::<V>() && (dst as usize | src.addr()) & (V::BYTES - 1) == 0
 }
 
@@ -549,7 +612,15 @@ fn takes_aligned_loop<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
 #[inline(always)]
 pub(crate) unsafe fn memcpy<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: the caller's contract; `takes_aligned_loop` vouches for alignment.
-    unsafe { write::<V, _>(dst, src, n, takes_aligned_loop::<V, _>(dst, src)) }
+    unsafe {
+        write::<V, _>(
+            dst,
+            src,
+            n,
+            takes_aligned_loop::<V, _>(dst, src),
+            MIXED_SIZES,
+        )
+    }
 }
 
 /// See [`crate::memcpy_aligned`]: the aligned loop wherever a loop runs.
@@ -560,7 +631,7 @@ pub(crate) unsafe fn memcpy<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
 #[inline(always)]
 pub(crate) unsafe fn memcpy_aligned<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: the caller's contract: both pointers are W-aligned.
-    unsafe { write::<V, _>(dst, src, n, true) }
+    unsafe { write::<V, _>(dst, src, n, true, MIXED_SIZES) }
 }
 
 /// See [`crate::memcpy_generic`].
@@ -571,7 +642,7 @@ pub(crate) unsafe fn memcpy_aligned<V: Tuning>(dst: *mut u8, src: *const u8, n: 
 #[inline(always)]
 pub(crate) unsafe fn memcpy_generic<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: the caller's contract.
-    unsafe { write::<V, _>(dst, src, n, false) }
+    unsafe { write::<V, _>(dst, src, n, false, MIXED_SIZES) }
 }
 
 /// See [`crate::memset`].
@@ -582,7 +653,15 @@ pub(crate) unsafe fn memcpy_generic<V: Tuning>(dst: *mut u8, src: *const u8, n: 
 #[inline(always)]
 pub(crate) unsafe fn memset<V: Tuning>(dst: *mut u8, c: u8, n: usize) {
     // SAFETY: the caller's contract; `takes_aligned_loop` vouches for alignment.
-    unsafe { write::<V, _>(dst, Splat(c), n, takes_aligned_loop::<V, _>(dst, Splat(c))) }
+    unsafe {
+        write::<V, _>(
+            dst,
+            Splat(c),
+            n,
+            takes_aligned_loop::<V, _>(dst, Splat(c)),
+            MIXED_SIZES,
+        )
+    }
 }
 
 /// Copies exactly `N` bytes: `N / W` vectors, or, below the width, the rung

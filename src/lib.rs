@@ -163,6 +163,16 @@ impl core::fmt::Display for Kernel {
 /// The kernel this build compiled in.
 pub const KERNEL: Kernel = <Selected as vector::Tuning>::KERNEL;
 
+/// Whether this build has the mixed-sizes class (`--cfg
+/// fastmem_mixed_sizes`): each size from 65 B to 256 B (to `NOLOOP_MAX`
+/// on SSE) is one class of 4 AVX-512 or 8 AVX2/SSE vector moves, with no
+/// branch on the size, instead of two or three rungs of the ladder. For
+/// sizes that vary unpredictably from call to call it saves the branch
+/// mispredictions (uniform 1-256 B: 1.6-2.0x glibc against 0.9-1.2x); a
+/// size repeated call after call pays up to 3 ticks more from 65 to
+/// 128 B (BENCHMARKS.md, "The mixed-sizes class").
+pub const MIXED_SIZES: bool = generic::MIXED_SIZES;
+
 const W: usize = <Selected as vector::Vector>::BYTES;
 static_assertions::const_assert_eq!(W, KERNEL.vector_bytes());
 

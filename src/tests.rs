@@ -117,6 +117,19 @@ fn blocks<V: Tuning>() {
             });
         }
     }
+    // clamped_run over every size in [W, kW], for k = 1..=8 vectors.
+    for k in 1..=8 {
+        for n in w..=k * w {
+            for off in [0, 1, w - 1] {
+                copies("clamped_run", n, off, w - 1 - off, |d, s| unsafe {
+                    generic::clamped_run::<V, _>(d, s, n, k)
+                });
+                fills("clamped_run fill", n, off, 0x5A, |d| unsafe {
+                    generic::clamped_run::<V, _>(d, Splat(0x5A), n, k)
+                });
+            }
+        }
+    }
     // loop_and_tail over [LOOP_BLOCK, 3 * LOOP_BLOCK + W] on an aligned
     // destination, with unaligned and aligned sources.
     let b = V::LOOP_BLOCK;
@@ -166,6 +179,32 @@ fn algorithm<V: Tuning>() {
         });
         copies("memcpy_aligned", n, 0, 0, |d, s| unsafe {
             generic::memcpy_aligned::<V>(d, s, n)
+        });
+    }
+}
+
+/// The `fastmem_mixed_sizes` ladder, whatever this build's cfg: every size
+/// through the no-loop range and into the loop, at every destination
+/// alignment, through the same dispatch as the entry points.
+fn mixed_sizes<V: Tuning>() {
+    let w = V::BYTES;
+    for n in 0..=V::NOLOOP_MAX + 2 * w {
+        for doff in 0..w {
+            let soff = (doff * 5 + 3) % w;
+            copies("mixed memcpy", n, doff, soff, |d, s| unsafe {
+                let aligned = generic::takes_aligned_loop::<V, _>(d, s);
+                generic::write::<V, _>(d, s, n, aligned, true)
+            });
+            copies("mixed memcpy_generic", n, doff, soff, |d, s| unsafe {
+                generic::write::<V, _>(d, s, n, false, true)
+            });
+            fills("mixed memset", n, doff, 0x3C, |d| unsafe {
+                let aligned = generic::takes_aligned_loop::<V, _>(d, Splat(0x3C));
+                generic::write::<V, _>(d, Splat(0x3C), n, aligned, true)
+            });
+        }
+        copies("mixed memcpy_aligned", n, 0, 0, |d, s| unsafe {
+            generic::write::<V, _>(d, s, n, true, true)
         });
     }
 }
@@ -288,6 +327,8 @@ macro_rules! kernel_tests {
             fn blocks() { super::blocks::<$v>() }
             #[test]
             fn algorithm() { super::algorithm::<$v>() }
+            #[test]
+            fn mixed_sizes() { super::mixed_sizes::<$v>() }
             #[test]
             fn movs() { super::movs::<$v>() }
             #[test]

@@ -48,3 +48,15 @@ fn kernel_facts_are_const() {
     assert!(WIDTH.is_power_of_two() && (8..=64).contains(&WIDTH));
     assert!(!NAME.is_empty());
 }
+
+/// `MIXED_SIZES` follows `--cfg fastmem_mixed_sizes`, and CI's tier that
+/// sets it says so.
+#[test]
+fn mixed_sizes_follows_cfg() {
+    println!("MIXED_SIZES {}", fastmem::MIXED_SIZES);
+    assert_eq!(fastmem::MIXED_SIZES, cfg!(fastmem_mixed_sizes));
+    match std::env::var("FASTMEM_EXPECT_MIXED") {
+        Ok(want) => assert_eq!(fastmem::MIXED_SIZES, want == "1", "FASTMEM_EXPECT_MIXED"),
+        Err(_) => println!("FASTMEM_EXPECT_MIXED not set; only the cfg check ran"),
+    }
+}
