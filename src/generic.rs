@@ -29,6 +29,10 @@
 //!                        |B=======|B=======|B=======|   W-aligned dst blocks
 //!                                          |T==========| last block + 1 vector
 //! n >= STRING_*_MIN `rep movsb` / `rep stosb`, where the kernel has a threshold
+//!
+//! with --cfg fastmem_mixed_sizes, before the vector rungs (AVX-512, AVX2):
+//! n in (64, 256]    clamped_run, 256 / W vectors whatever n: one class
+//!                   where the rungs make two or three
 //! ```
 //!
 //! The loop's trip count, `(n - W) / LOOP_BLOCK`, depends on `n` alone:
@@ -60,6 +64,13 @@
 //! the SIMD kernels, where that measured faster: it saves the unaligned
 //! loop's extra head and tail vector (the portable kernel keeps the
 //! unaligned loop; it was not measured).
+//!
+//! The mixed-sizes class trades the rungs' fewer moves for no size test:
+//! with sizes drawn at random from 1-256 B, a call of the default ladder
+//! spends most of its 16-17 ticks on a mispredicted size-class branch, and
+//! the class takes that to 10-13; a size repeated call after call pays the
+//! extra moves instead, up to 3 ticks at 65-128 B (BENCHMARKS.md, "The
+//! mixed-sizes class"). Hence a cfg, off by default.
 //!
 //! Every routine is `#[inline(always)]`: with a constant `n`, the ladder folds
 //! to the few moves that size needs, straight-line, at the call site.
@@ -332,15 +343,17 @@ unsafe fn write_gt16<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize) {
 /// instead of the vector rungs: `--cfg fastmem_mixed_sizes`.
 pub(crate) const MIXED_SIZES: bool = cfg!(fastmem_mixed_sizes);
 
-/// The last size of the [`clamped_run`] class: 256 B (4 vectors on
-/// AVX-512, 8 on AVX2), or `NOLOOP_MAX` where that is smaller (8 on SSE;
-/// 64 B on the portable kernel, where the class is empty).
+/// The last size of the [`clamped_run`] class: 256 B, 4 vectors on
+/// AVX-512 and 8 on AVX2; 0 (no class) on kernels whose no-loop ladder
+/// stops below 256 B. On SSE (to 128 B, 8 vectors) the class measured
+/// 1-2 ticks a call slower on mixed sizes, not faster: half of 1-256 B
+/// takes its loop there, whose trip count mispredicts all the same.
 #[inline(always)]
 const fn mixed_max<V: Tuning>() -> usize {
-    if V::NOLOOP_MAX < 256 {
-        V::NOLOOP_MAX
-    } else {
+    if V::NOLOOP_MAX >= 256 {
         256
+    } else {
+        0
     }
 }
 
@@ -575,7 +588,7 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
         if n <= V::NOLOOP_MAX {
             if n <= small_max::<V>() {
                 write_small::<V, R>(dst, src, n)
-            } else if mixed && n > 64 && n <= mixed_max::<V>() {
+            } else if mixed && mixed_max::<V>() > 0 && n > 64 && n <= mixed_max::<V>() {
                 clamped_run::<V, R>(dst, src, n, mixed_max::<V>() / V::BYTES)
             } else {
                 write_noloop::<V, R>(dst, src, n)

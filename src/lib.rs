@@ -37,6 +37,7 @@
 //! | W..=2W, ..=4W, ..=8W | head and tail of 1, 2 or 4 vectors, up to `NOLOOP_MAX` | 300 B: 4 + 4 zmm moves |
 //! | above `NOLOOP_MAX` | one unaligned vector, blocks with aligned stores, one overlapping tail block | 1518 B: 1 + 5 × 256 + 320 |
 //! | from the string threshold | `rep movsb` / `rep stosb` (SSE, AVX2) | |
+//! | 65..=256, only with `--cfg fastmem_mixed_sizes` ([`MIXED_SIZES`]; AVX-512, AVX2) | 256 / W vectors at clamped offsets, no branch on `n`, instead of the rungs | 100 B: zmm moves at 0, 0, 0 and 36 |
 //!
 //! ```text
 //!  n in [W, 2W]:   |head====|          |====tail|      (may overlap)
@@ -163,14 +164,16 @@ impl core::fmt::Display for Kernel {
 /// The kernel this build compiled in.
 pub const KERNEL: Kernel = <Selected as vector::Tuning>::KERNEL;
 
-/// Whether this build has the mixed-sizes class (`--cfg
-/// fastmem_mixed_sizes`): each size from 65 B to 256 B (to `NOLOOP_MAX`
-/// on SSE) is one class of 4 AVX-512 or 8 AVX2/SSE vector moves, with no
-/// branch on the size, instead of two or three rungs of the ladder. For
-/// sizes that vary unpredictably from call to call it saves the branch
-/// mispredictions (uniform 1-256 B: 1.6-2.0x glibc against 0.9-1.2x); a
-/// size repeated call after call pays up to 3 ticks more from 65 to
-/// 128 B (BENCHMARKS.md, "The mixed-sizes class").
+/// Whether this build asked for the mixed-sizes class (`--cfg
+/// fastmem_mixed_sizes`): on the AVX-512 and AVX2 kernels, each size from
+/// 65 B to 256 B is one class of 4 AVX-512 or 8 AVX2 vector moves, with
+/// no branch on the size, instead of two or three rungs of the ladder (the
+/// SSE and portable kernels, whose ladders stop below 256 B, are
+/// unchanged). For sizes that vary unpredictably from call to call it
+/// saves the branch mispredictions: uniform random 1-256 B on AVX-512,
+/// copies 2.0x glibc instead of 1.2x, fills 1.6x instead of 1.0x; a size
+/// repeated call after call pays up to 3 ticks more from 65 to 128 B
+/// (BENCHMARKS.md, "The mixed-sizes class").
 pub const MIXED_SIZES: bool = generic::MIXED_SIZES;
 
 const W: usize = <Selected as vector::Vector>::BYTES;
