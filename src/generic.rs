@@ -239,7 +239,7 @@ pub(crate) unsafe fn head_tail<V: Vector, R: Source>(dst: *mut u8, src: R, n: us
 /// again), the last at `n - W`.
 ///
 /// ```text
-/// n = 3.5W, k = 4:  |0===|1===|2===|       vectors 0..k-1 that fit
+/// n = 3.5W, k = 4:  |0===|1===|2===|       vectors 0..=k-2, each that fits
 ///                             |last===|    ends at n
 /// n = 1.5W, k = 4:  |0===|                 vectors 1 and 2 repeat vector 0
 ///                      |last===|
@@ -262,8 +262,9 @@ pub(crate) unsafe fn clamped_run<V: Vector, R: Source>(dst: *mut u8, src: R, n: 
         // SAFETY: `at + W <= n` in either arm (`W <= n`).
         unsafe { block::<V, Unaligned, Unaligned, R>(dst, src, at, 1) }
     }
-    // SAFETY: `n >= W`. The vectors before it reach the largest multiple
-    // of W that fits, which is at least `n - W`, so nothing is left out.
+    // SAFETY: `n >= W`. The vectors before it cover `0..m * W`, with `m`
+    // the least of `n / W` and `k - 1`; both give `m * W >= n - W` (`n <=
+    // k * W`), so with this one nothing is left out.
     unsafe { tail::<V, R>(dst, src, n, 1) }
 }
 

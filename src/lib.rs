@@ -171,7 +171,7 @@ pub const KERNEL: Kernel = <Selected as vector::Tuning>::KERNEL;
 /// SSE and portable kernels, whose ladders stop below 256 B, are
 /// unchanged). For sizes that vary unpredictably from call to call it
 /// saves the branch mispredictions: uniform random 1-256 B on AVX-512,
-/// copies 2.0x glibc instead of 1.2x, fills 1.6x instead of 1.0x; a size
+/// copies 2.0x glibc instead of 1.16x, fills 1.6x instead of 0.95x; a size
 /// repeated call after call pays up to 3 ticks more from 65 to 128 B
 /// (BENCHMARKS.md, "The mixed-sizes class").
 pub const MIXED_SIZES: bool = generic::MIXED_SIZES;
