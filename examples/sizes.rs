@@ -9,6 +9,7 @@
 //!                  set, set-unaligned   the same for memset (dst+1)
 //!                  mixed           hot, sizes drawn uniform 1..=256 and IMIX 64/594/1518 at 7:4:1;
 //!                                  each also with dst+1/src+3, and sorted (branches predicted)
+//!                  mixed-pairs     IMIX two sizes at a time (not in the default list)
 //!                  stream-l3       copies walked in order through 16 MiB per side (beyond L2)
 //!                  stream-dram     the same through --dram-mib per side (default 512)
 //!   --sizes LIST   sizes for the hot and streaming suites (default: issue 3's list)
@@ -205,22 +206,60 @@ fn table(suite: &str, sizes: &[usize], impls: Vec<&'static str>, ticks: Vec<Vec<
 /// between a sorted row and its random one is what the mispredicted
 /// branches cost each implementation.
 fn mixed(o: &Opts) -> Vec<Table> {
-    let bufs = HotBufs::new();
     let sorted = |mut v: Vec<usize>| {
         v.sort_unstable();
         v
     };
     let uniform = uniform_sizes(MIXED_LEN, 1, 256, 7);
     let imix = imix_sizes(MIXED_LEN, 11);
-    // (label, sizes, unaligned pointers)
-    let mixes = [
-        ("uniform 1-256", uniform.clone(), false),
-        ("IMIX 7:4:1", imix.clone(), false),
-        ("uniform, dst+1 src+3", uniform.clone(), true),
-        ("IMIX, dst+1 src+3", imix.clone(), true),
-        ("uniform, sorted", sorted(uniform), false),
-        ("IMIX, sorted", sorted(imix), false),
-    ];
+    time_mixes(
+        o,
+        "mixed",
+        vec![
+            ("uniform 1-256", uniform.clone(), false),
+            ("IMIX 7:4:1", imix.clone(), false),
+            ("uniform, dst+1 src+3", uniform.clone(), true),
+            ("IMIX, dst+1 src+3", imix.clone(), true),
+            ("uniform, sorted", sorted(uniform), false),
+            ("IMIX, sorted", sorted(imix), false),
+        ],
+    )
+}
+
+/// IMIX taken apart: two sizes at a time, each IMIX size replaced by one
+/// of the two (so the shares are 7:5 or 11:1) in the IMIX sequence's
+/// random order, to see which switch between size classes
+/// costs what: the no-loop ladder against the loop (64/594, 64/1518),
+/// within the ladder (64/256), within the loop (594/1518, 600/1200).
+fn mixed_pairs(o: &Opts) -> Vec<Table> {
+    let imix = imix_sizes(MIXED_LEN, 11);
+    let pair = |small: usize, large: usize, big: usize| -> Vec<usize> {
+        imix.iter()
+            .map(|&n| match n {
+                64 => small,
+                594 => large,
+                _ => big,
+            })
+            .collect()
+    };
+    time_mixes(
+        o,
+        "mixed-pairs",
+        vec![
+            ("64 / 594 at 7:5", pair(64, 594, 594), false),
+            ("64 / 1518 at 11:1", pair(64, 64, 1518), false),
+            ("64 / 256 at 7:5", pair(64, 256, 256), false),
+            ("594 / 1518 at 11:1", pair(594, 594, 1518), false),
+            ("600 / 1200 at 11:1", pair(600, 600, 1200), false),
+        ],
+    )
+}
+
+/// Times every copy and fill implementation on each mix, interleaved:
+/// tables `<name>-copy` and `<name>-set`, one row per mix. A mix is (label,
+/// sizes, dst+1/src+3 rather than aligned pointers).
+fn time_mixes(o: &Opts, name: &str, mixes: Vec<(&str, Vec<usize>, bool)>) -> Vec<Table> {
+    let bufs = HotBufs::new();
     let reps = o.reps.unwrap_or(101);
     let labels: Vec<String> = mixes.iter().map(|m| m.0.to_string()).collect();
     let ci = copy_impls(false);
@@ -235,14 +274,14 @@ fn mixed(o: &Opts) -> Vec<Table> {
     });
     vec![
         Table {
-            suite: "mixed-copy".into(),
+            suite: format!("{name}-copy"),
             x: vec![],
             labels: labels.clone(),
             impls: ci.iter().map(|i| i.name).collect(),
             ticks: tc,
         },
         Table {
-            suite: "mixed-set".into(),
+            suite: format!("{name}-set"),
             x: vec![],
             labels,
             impls: si.iter().map(|i| i.name).collect(),
@@ -436,6 +475,7 @@ fn main() {
             "set" => vec![hot_set(&o, false)],
             "set-unaligned" => vec![hot_set(&o, true)],
             "mixed" => mixed(&o),
+            "mixed-pairs" => mixed_pairs(&o),
             "stream-l3" => vec![stream(&o, "stream-l3", 16)],
             "stream-dram" => vec![stream(&o, "stream-dram", o.dram_mib)],
             other => usage(&format!("unknown suite {other}")),
