@@ -4,6 +4,7 @@
 
 use crate::generic::{self, Source, Splat};
 use crate::vector::{Aligned, Tuning, Unaligned, Vector};
+use std::format;
 use std::vec;
 use std::vec::Vec;
 
@@ -156,57 +157,77 @@ fn blocks<V: Tuning>() {
     }
 }
 
-/// The whole algorithm for one kernel, every size up to past the loop's
-/// second iteration, at every destination alignment.
-fn algorithm<V: Tuning>() {
+/// A copy entry point, as the sweeps call it.
+type CopyFn<'a> = &'a dyn Fn(*mut u8, *const u8, usize);
+/// A fill entry point, as the sweeps call it.
+type FillFn<'a> = &'a dyn Fn(*mut u8, u8, usize);
+
+/// Every size `0..=top` at every destination alignment, through the four
+/// entry points given (`memcpy`, `memcpy_generic`, `memset`,
+/// `memcpy_aligned`); `memcpy` is also run with both pointers aligned.
+fn sweep_entry_points<V: Tuning>(
+    tag: &str,
+    top: usize,
+    memcpy: CopyFn,
+    memcpy_generic: CopyFn,
+    memset: FillFn,
+    memcpy_aligned: CopyFn,
+) {
     let w = V::BYTES;
-    let top = V::NOLOOP_MAX + 2 * V::LOOP_BLOCK + w;
+    let [cpy, generic_cpy, set, both, aligned] = [
+        "memcpy",
+        "memcpy_generic",
+        "memset",
+        "memcpy aligned both",
+        "memcpy_aligned",
+    ]
+    .map(|name| format!("{tag}{name}"));
     for n in 0..=top {
         for doff in 0..w {
             let soff = (doff * 5 + 3) % w;
-            copies("memcpy", n, doff, soff, |d, s| unsafe {
-                generic::memcpy::<V>(d, s, n)
-            });
-            copies("memcpy_generic", n, doff, soff, |d, s| unsafe {
-                generic::memcpy_generic::<V>(d, s, n)
-            });
-            fills("memset", n, doff, 0xC3, |d| unsafe {
-                generic::memset::<V>(d, 0xC3, n)
-            });
+            copies(&cpy, n, doff, soff, |d, s| memcpy(d, s, n));
+            copies(&generic_cpy, n, doff, soff, |d, s| memcpy_generic(d, s, n));
+            fills(&set, n, doff, 0xC3, |d| memset(d, 0xC3, n));
         }
-        copies("memcpy aligned both", n, 0, 0, |d, s| unsafe {
-            generic::memcpy::<V>(d, s, n)
-        });
-        copies("memcpy_aligned", n, 0, 0, |d, s| unsafe {
-            generic::memcpy_aligned::<V>(d, s, n)
-        });
+        copies(&both, n, 0, 0, |d, s| memcpy(d, s, n));
+        copies(&aligned, n, 0, 0, |d, s| memcpy_aligned(d, s, n));
     }
+}
+
+/// The whole algorithm for one kernel, every size up to past the loop's
+/// second iteration, at every destination alignment.
+fn algorithm<V: Tuning>() {
+    // SAFETY (all four): the sweep passes in-range, non-overlapping
+    // buffers, and aligned ones to `memcpy_aligned`.
+    sweep_entry_points::<V>(
+        "",
+        V::NOLOOP_MAX + 2 * V::LOOP_BLOCK + V::BYTES,
+        &|d, s, n| unsafe { generic::memcpy::<V>(d, s, n) },
+        &|d, s, n| unsafe { generic::memcpy_generic::<V>(d, s, n) },
+        &|d, c, n| unsafe { generic::memset::<V>(d, c, n) },
+        &|d, s, n| unsafe { generic::memcpy_aligned::<V>(d, s, n) },
+    );
 }
 
 /// The `fastmem_mixed_sizes` ladder, whatever this build's cfg: every size
 /// through the no-loop range and into the loop, at every destination
 /// alignment, through the same dispatch as the entry points.
 fn mixed_sizes<V: Tuning>() {
-    let w = V::BYTES;
-    for n in 0..=V::NOLOOP_MAX + 2 * w {
-        for doff in 0..w {
-            let soff = (doff * 5 + 3) % w;
-            copies("mixed memcpy", n, doff, soff, |d, s| unsafe {
-                let aligned = generic::takes_aligned_loop::<V, _>(d, s);
-                generic::write::<V, _>(d, s, n, aligned, true)
-            });
-            copies("mixed memcpy_generic", n, doff, soff, |d, s| unsafe {
-                generic::write::<V, _>(d, s, n, false, true)
-            });
-            fills("mixed memset", n, doff, 0x3C, |d| unsafe {
-                let aligned = generic::takes_aligned_loop::<V, _>(d, Splat(0x3C));
-                generic::write::<V, _>(d, Splat(0x3C), n, aligned, true)
-            });
-        }
-        copies("mixed memcpy_aligned", n, 0, 0, |d, s| unsafe {
-            generic::write::<V, _>(d, s, n, true, true)
-        });
-    }
+    // SAFETY: as in `algorithm`; `aligned` is what the entry points pass.
+    sweep_entry_points::<V>(
+        "mixed ",
+        V::NOLOOP_MAX + 2 * V::BYTES,
+        &|d, s, n| unsafe {
+            let aligned = generic::takes_aligned_loop::<V, _>(d, s);
+            generic::write::<V, _>(d, s, n, aligned, true)
+        },
+        &|d, s, n| unsafe { generic::write::<V, _>(d, s, n, false, true) },
+        &|d, c, n| unsafe {
+            let aligned = generic::takes_aligned_loop::<V, _>(d, Splat(c));
+            generic::write::<V, _>(d, Splat(c), n, aligned, true)
+        },
+        &|d, s, n| unsafe { generic::write::<V, _>(d, s, n, true, true) },
+    );
 }
 
 /// The hand-over to string instructions: sizes around each threshold, at
