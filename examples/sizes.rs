@@ -464,7 +464,7 @@ fn main() {
     println!(
         "fastmem kernel: {k} ({} B vectors{}); {} per call, medians of interleaved repetitions; TSC {:.2} GHz",
         fastmem::KERNEL.vector_bytes(),
-        if fastmem::MIXED_SIZES { ", mixed-sizes class" } else { "" },
+        MIXED_NOTE,
         TICK_UNIT,
         ticks_per_second() / 1e9
     );

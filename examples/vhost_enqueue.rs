@@ -44,7 +44,7 @@
 mod support;
 
 use std::hint::black_box;
-use support::{imix_sizes, median, ticks, ticks_per_second, Buf, TICK_UNIT};
+use support::{imix_sizes, median, ticks, ticks_per_second, Buf, MIXED_NOTE, TICK_UNIT};
 
 /// Size of the virtio-net header with mergeable RX buffers.
 const HDR: usize = 12;
@@ -296,11 +296,7 @@ fn main() {
         "fastmem kernel: {} ({}-byte vectors){}",
         fastmem::KERNEL.name(),
         fastmem::KERNEL.vector_bytes(),
-        if fastmem::MIXED_SIZES {
-            ", mixed-sizes class"
-        } else {
-            ""
-        }
+        MIXED_NOTE
     );
     println!(
         "ring: {} x {} B descriptors ({} MiB); pool: {} x {} B mbufs ({} MiB); {} packets per point and implementation, median of interleaved ~1e6-tick repetitions (at least {}); TSC {:.2} GHz",

@@ -514,6 +514,14 @@ pub fn imix_sizes(count: usize, seed: u64) -> Vec<usize> {
         .collect()
 }
 
+/// What the tools print after the kernel's name when the build has the
+/// mixed-sizes class (`--cfg fastmem_mixed_sizes`).
+pub const MIXED_NOTE: &str = if fastmem::MIXED_SIZES {
+    ", mixed-sizes class"
+} else {
+    ""
+};
+
 /// How many sizes a mixed-size sequence holds: long enough that the branch
 /// predictor cannot learn the sequence as it repeats (4,096 was partly
 /// learnt, see `examples/sizes.rs`), short enough (512 KiB of lengths) to
