@@ -1,6 +1,8 @@
 //! Hot-L1 criterion benchmarks (issue 3 §2): every size of the list, aligned
 //! and unaligned (dst+1, src+3), for `memcpy`, `memcpy_aligned` and `memset`,
-//! against glibc, `rep movsb`/`rep stosb` and compiler_builtins' default scheme.
+//! against DPDK's `rte_memcpy` (copies only: DPDK has no `rte_memset`; the
+//! column needs `bash benches/dpdk/fetch-headers.sh`), glibc, `rep
+//! movsb`/`rep stosb` and compiler_builtins' default scheme.
 //!
 //! `cargo bench --bench hot`; for the side-by-side table with interleaved
 //! repetitions use `cargo run --release --example sizes` (BENCHMARKS.md).

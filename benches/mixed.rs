@@ -2,6 +2,8 @@
 //! IMIX (64/594/1518 at 7:4:1) in a fixed pseudo-random order, so the
 //! size-class branches are not perfectly predicted. One iteration walks the
 //! whole `MIXED_LEN`-entry (65,536) size list; the reported time is per list.
+//! The copies include DPDK's `rte_memcpy` when its headers are there
+//! (`bash benches/dpdk/fetch-headers.sh`); DPDK has no `rte_memset`.
 
 // criterion_group! defines an undocumented `pub fn`.
 #![allow(missing_docs)]

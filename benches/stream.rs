@@ -4,7 +4,8 @@
 //! least the 128 MiB the issue asks for). The stride is the size rounded up to
 //! 64 B; `dst - src` is 2 KiB away from a multiple of 4096. The cursor keeps
 //! moving across iterations and implementations, so each copy reads lines that
-//! have not been touched for a whole lap.
+//! have not been touched for a whole lap. DPDK's `rte_memcpy` is one of the
+//! implementations when its headers are there (`benches/dpdk/fetch-headers.sh`).
 //!
 //! `FASTMEM_BENCH_DRAM_MIB` overrides the DRAM size (0 skips that group);
 //! under `cargo test` (a smoke run) it defaults to 32 MiB.

@@ -24,7 +24,12 @@
 //! each, in turn, so a burst of noise from another process lands on all of
 //! them alike and on no size in particular; the reported figure is the
 //! median over repetitions. The "glibc/fastmem" column is the speed-up
-//! (above 1: fastmem is faster). Files: `<kernel>-<suite>.csv` and, for the
+//! (above 1: fastmem is faster); "dpdk/fastmem" the same against DPDK's
+//! `rte_memcpy` (its headers: `bash benches/dpdk/fetch-headers.sh`), and
+//! "dpdk_inl/fm_inl" the two inlined in their timing loops (the copy suites
+//! and mixed add the columns `fm_inline` and `dpdk_inline`; see
+//! `benches/support/mod.rs`). DPDK has no `rte_memset`: the fill suites have
+//! no DPDK column. Files: `<kernel>-<suite>.csv` and, for the
 //! size sweeps, `<kernel>-<suite>.svg` (ticks against size, log-log).
 
 #[allow(dead_code)] // each tool uses a different part of the shared module
@@ -151,7 +156,8 @@ fn sweep(
 fn hot_copy(o: &Opts, unaligned: bool) -> Table {
     let bufs = HotBufs::new();
     let (dst, src) = bufs.ptrs(unaligned);
-    let impls = copy_impls(!unaligned);
+    let mut impls = copy_impls(!unaligned);
+    impls.extend(inline_copy_impls());
     let reps = o.reps.unwrap_or(101);
     let ticks = sweep(o.sizes.len(), impls.len(), reps, o.warm, |j, p| {
         let n = o.sizes[p];
@@ -262,7 +268,8 @@ fn time_mixes(o: &Opts, name: &str, mixes: Vec<(&str, Vec<usize>, bool)>) -> Vec
     let bufs = HotBufs::new();
     let reps = o.reps.unwrap_or(101);
     let labels: Vec<String> = mixes.iter().map(|m| m.0.to_string()).collect();
-    let ci = copy_impls(false);
+    let mut ci = copy_impls(false);
+    ci.extend(inline_copy_impls());
     let si = set_impls();
     let tc = sweep(mixes.len(), ci.len(), reps, o.warm, |j, p| {
         let (dst, src) = bufs.ptrs(mixes[p].2);
@@ -324,27 +331,41 @@ fn stream(o: &Opts, suite: &str, mib: usize) -> Table {
     table(suite, &sizes, impls.iter().map(|i| i.name).collect(), ticks)
 }
 
+/// The speed-up columns, `(other, fastmem variant, heading)`, each printed
+/// when the table has both.
+const RATIOS: &[(&str, &str, &str)] = &[
+    ("glibc", "fastmem", "glibc/fastmem"),
+    ("dpdk", "fastmem", "dpdk/fastmem"),
+    ("dpdk_inline", "fm_inline", "dpdk_inl/fm_inl"),
+];
+
 fn print_table(t: &Table) -> String {
     let mut s = String::new();
-    let glibc = t.impls.iter().position(|&n| n == "glibc");
-    let fm = t.impls.iter().position(|&n| n == "fastmem");
+    let at = |name: &str| t.impls.iter().position(|&n| n == name);
+    let fm = at("fastmem");
+    let ratios: Vec<(usize, usize, &str)> = RATIOS
+        .iter()
+        .filter_map(|&(a, b, head)| Some((at(a)?, at(b)?, head)))
+        .collect();
     write!(s, "| size |").unwrap();
     for i in &t.impls {
         write!(s, " {i} |").unwrap();
     }
-    s.push_str(" glibc/fastmem | fastmem B/tick |\n|---:|");
-    for _ in &t.impls {
+    for (_, _, head) in &ratios {
+        write!(s, " {head} |").unwrap();
+    }
+    s.push_str(" fastmem B/tick |\n|---:|");
+    for _ in 0..t.impls.len() + ratios.len() {
         s.push_str("---:|");
     }
-    s.push_str("---:|---:|\n");
+    s.push_str("---:|\n");
     for (p, label) in t.labels.iter().enumerate() {
         write!(s, "| {label} |").unwrap();
         for j in 0..t.impls.len() {
             write!(s, " {:.1} |", t.ticks[j][p]).unwrap();
         }
-        match (glibc, fm) {
-            (Some(g), Some(f)) => write!(s, " {:.2} |", t.ticks[g][p] / t.ticks[f][p]).unwrap(),
-            _ => s.push_str(" |"),
+        for &(a, b, _) in &ratios {
+            write!(s, " {:.2} |", t.ticks[a][p] / t.ticks[b][p]).unwrap();
         }
         match (fm, t.x.get(p)) {
             (Some(f), Some(&n)) => write!(s, " {:.1} |", n as f64 / t.ticks[f][p]).unwrap(),
@@ -428,10 +449,13 @@ fn plot(t: &Table, path: &str) -> Result<(), Box<dyn std::error::Error>> {
         let c = match *name {
             "fastmem" => RED,
             "fm_aligned" => RGBColor(255, 140, 0),
+            "fm_inline" => RGBColor(150, 0, 0),
+            "dpdk" => BLACK,
+            "dpdk_inline" => RGBColor(120, 120, 120),
             "glibc" => BLUE,
             "rep_movsb" | "rep_stosb" => GREEN,
             "cb_movsq" | "cb_stosq" => MAGENTA,
-            _ => [BLACK, CYAN][j % 2],
+            _ => [CYAN, YELLOW][j % 2],
         };
         let pts: Vec<(f64, f64)> =
             t.x.iter()
@@ -468,6 +492,7 @@ fn main() {
         TICK_UNIT,
         ticks_per_second() / 1e9
     );
+    println!("{}", dpdk_note());
     for suite in &o.suites {
         let tables = match suite.as_str() {
             "copy" => vec![hot_copy(&o, false)],

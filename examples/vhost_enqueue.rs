@@ -34,17 +34,22 @@
 //!   second the remaining 506 bytes at offset 0.
 //!
 //! Each enqueue is one non-inlined function per implementation: fastmem
-//! (`memset` + `memcpy`) against the standard library's `write_bytes` +
-//! `copy_nonoverlapping`, which call glibc's `memcpy` for a runtime length.
-//! Repetitions alternate between the two so that noise from other processes
-//! falls on both; cycles are TSC ticks read with `rdtsc`.
+//! (`memset` + `memcpy`, inlined in it) against DPDK's `rte_memcpy`, inlined
+//! in the same function written in C (`benches/dpdk/side.c`; DPDK has no
+//! `rte_memset`, so the header is zeroed by a 12-byte `memset`, two stores),
+//! and the standard library's `write_bytes` + `copy_nonoverlapping`, which
+//! call glibc's `memcpy` for a runtime length. The DPDK column needs DPDK's
+//! headers (`bash benches/dpdk/fetch-headers.sh`, then rebuild); without them
+//! the demo says so and prints the other two. Repetitions rotate the order
+//! of the implementations so that noise from other processes falls on all;
+//! cycles are TSC ticks read with `rdtsc`.
 
 #[allow(dead_code)] // each tool uses a different part of the shared module
 #[path = "../benches/support/mod.rs"]
 mod support;
 
 use std::hint::black_box;
-use support::{imix_sizes, median, ticks, ticks_per_second, Buf, MIXED_NOTE, TICK_UNIT};
+use support::{dpdk_note, imix_sizes, median, ticks, ticks_per_second, Buf, MIXED_NOTE, TICK_UNIT};
 
 /// Size of the virtio-net header with mergeable RX buffers.
 const HDR: usize = 12;
@@ -59,13 +64,25 @@ const MRG_BUF: usize = 1024;
 /// Where `num_buffers` sits in the 12-byte header.
 const NUM_BUFFERS: usize = 10;
 
-/// `(descriptor, next descriptor, payload, len)`.
-type EnqFn = unsafe fn(*mut u8, *mut u8, *const u8, usize);
+/// `(descriptor, next descriptor, payload, len)`; the C convention, as the
+/// DPDK side is C.
+type EnqFn = unsafe extern "C" fn(*mut u8, *mut u8, *const u8, usize);
+
+/// The DPDK enqueue functions of this build's tier, `(plain, mergeable)`.
+#[cfg(target_arch = "x86_64")]
+fn dpdk_enqueue() -> Option<(EnqFn, EnqFn)> {
+    support::dpdk_tier!(|m| (m::enqueue as EnqFn, m::enqueue_mrg as EnqFn))
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn dpdk_enqueue() -> Option<(EnqFn, EnqFn)> {
+    None
+}
 
 /// # Safety
 /// `d` valid for `HDR + len` bytes, `p` for `len`, no overlap.
 #[inline(never)]
-unsafe fn enqueue_fastmem(d: *mut u8, _next: *mut u8, p: *const u8, len: usize) {
+unsafe extern "C" fn enqueue_fastmem(d: *mut u8, _next: *mut u8, p: *const u8, len: usize) {
     // SAFETY: the caller's ranges.
     unsafe {
         fastmem::memset(d, 0, HDR);
@@ -76,7 +93,7 @@ unsafe fn enqueue_fastmem(d: *mut u8, _next: *mut u8, p: *const u8, len: usize) 
 /// # Safety
 /// As [`enqueue_fastmem`].
 #[inline(never)]
-unsafe fn enqueue_std(d: *mut u8, _next: *mut u8, p: *const u8, len: usize) {
+unsafe extern "C" fn enqueue_std(d: *mut u8, _next: *mut u8, p: *const u8, len: usize) {
     // SAFETY: the caller's ranges.
     unsafe {
         core::ptr::write_bytes(d, 0, HDR);
@@ -88,7 +105,7 @@ unsafe fn enqueue_std(d: *mut u8, _next: *mut u8, p: *const u8, len: usize) {
 /// `d` valid for `MRG_BUF` bytes, `next` for `len - (MRG_BUF - HDR)`, `p` for
 /// `len`, `len > MRG_BUF - HDR`, no overlap.
 #[inline(never)]
-unsafe fn enqueue_mrg_fastmem(d: *mut u8, next: *mut u8, p: *const u8, len: usize) {
+unsafe extern "C" fn enqueue_mrg_fastmem(d: *mut u8, next: *mut u8, p: *const u8, len: usize) {
     let first = MRG_BUF - HDR;
     // SAFETY: the caller's ranges.
     unsafe {
@@ -104,7 +121,7 @@ unsafe fn enqueue_mrg_fastmem(d: *mut u8, next: *mut u8, p: *const u8, len: usiz
 /// # Safety
 /// As [`enqueue_mrg_fastmem`].
 #[inline(never)]
-unsafe fn enqueue_mrg_std(d: *mut u8, next: *mut u8, p: *const u8, len: usize) {
+unsafe extern "C" fn enqueue_mrg_std(d: *mut u8, next: *mut u8, p: *const u8, len: usize) {
     let first = MRG_BUF - HDR;
     // SAFETY: the caller's ranges.
     unsafe {
@@ -310,62 +327,80 @@ fn main() {
         o.reps,
         hz / 1e9
     );
+    println!("{}", dpdk_note());
+    let dpdk = dpdk_enqueue();
+    let mut names = vec!["fastmem"];
+    if dpdk.is_some() {
+        names.push("dpdk");
+    }
+    names.push("std");
+    print!("\n{:>7} |", "size");
+    for n in &names {
+        print!(" {:>15} {:>8} |", format!("{n} cyc/pkt"), "Mpps");
+    }
+    print!(" {:>9}", "std/fm");
+    if dpdk.is_some() {
+        print!(" | {:>9}", "dpdk/fm");
+    }
     println!(
-        "\n{:>6} | {:>15} {:>8} | {:>15} {:>8} | {:>8}",
-        "size", "fastmem cyc/pkt", "Mpps", "std cyc/pkt", "Mpps", "speed-up"
+        "\n{}",
+        "-".repeat(10 + 27 * names.len() + 12 * (names.len() - 1))
     );
-    println!("{}", "-".repeat(72));
     for size in &o.sizes {
         let (lens, mrg): (Vec<usize>, bool) = match size.as_str() {
             "imix" => (imix_sizes(rig.slots, 3), false),
             "mrg" => (vec![1518], true),
             n => (vec![n.parse().unwrap()], false),
         };
-        let (fm, st): (EnqFn, EnqFn) = if mrg {
-            (enqueue_mrg_fastmem, enqueue_mrg_std)
+        // In the order of `names`.
+        let mut fns: Vec<EnqFn> = vec![if mrg {
+            enqueue_mrg_fastmem
         } else {
-            (enqueue_fastmem, enqueue_std)
-        };
-        for (name, f) in [("fastmem", fm), ("std", st)] {
+            enqueue_fastmem
+        }];
+        if let Some((plain, merge)) = dpdk {
+            fns.push(if mrg { merge } else { plain });
+        }
+        fns.push(if mrg { enqueue_mrg_std } else { enqueue_std });
+        for (name, &f) in names.iter().zip(&fns) {
             if let Err(e) = rig.verify(f, &lens, mrg) {
                 eprintln!("vhost_enqueue: {name} wrote a wrong descriptor: {e}");
                 std::process::exit(1);
             }
         }
-        // A warm-up lap for both, which also sizes the repetitions: about a
+        // A warm-up lap for each, which also sizes the repetitions: about a
         // million ticks each, short enough that most of them run without being
         // preempted on a busy machine, so the median rejects the ones that are.
-        let warm = rig
-            .run(fm, &lens, rig.slots, mrg)
-            .min(rig.run(st, &lens, rig.slots, mrg));
+        let warm = fns
+            .iter()
+            .map(|&f| rig.run(f, &lens, rig.slots, mrg))
+            .fold(f64::INFINITY, f64::min);
         let per_rep = ((1e6 / warm) as usize).clamp(64, o.packets);
         let reps = (o.packets / per_rep).max(o.reps) | 1;
-        let (mut a, mut b) = (Vec::new(), Vec::new());
+        let mut samples = vec![Vec::new(); fns.len()];
         for r in 0..reps {
-            // A B, B A, A B, ...: neither always runs first.
-            if r % 2 == 0 {
-                a.push(rig.run(fm, &lens, per_rep, mrg));
-                b.push(rig.run(st, &lens, per_rep, mrg));
-            } else {
-                b.push(rig.run(st, &lens, per_rep, mrg));
-                a.push(rig.run(fm, &lens, per_rep, mrg));
+            // The order rotates each repetition: none always runs first.
+            for k in 0..fns.len() {
+                let j = (k + r) % fns.len();
+                samples[j].push(rig.run(fns[j], &lens, per_rep, mrg));
             }
         }
-        let (ta, tb) = (median(&mut a), median(&mut b));
+        let t: Vec<f64> = samples.iter_mut().map(|v| median(v)).collect();
         let label = if mrg {
             "mrg1518".to_string()
         } else {
             size.clone()
         };
-        println!(
-            "{:>6} | {:>15.1} {:>8.2} | {:>15.1} {:>8.2} | {:>7.2}x",
-            label,
-            ta,
-            hz / ta / 1e6,
-            tb,
-            hz / tb / 1e6,
-            tb / ta
-        );
+        print!("{label:>7} |");
+        for &x in &t {
+            print!(" {:>15.1} {:>8.2} |", x, hz / x / 1e6);
+        }
+        // std is last, fastmem first, DPDK (when present) between.
+        print!(" {:>8.2}x", t[t.len() - 1] / t[0]);
+        if dpdk.is_some() {
+            print!(" | {:>8.2}x", t[1] / t[0]);
+        }
+        println!();
     }
-    println!("\ncyc/pkt are {TICK_UNIT} per packet (header zeroing + payload copy); speed-up = std / fastmem.");
+    println!("\ncyc/pkt are {TICK_UNIT} per packet (header zeroing + payload copy); std/fm and dpdk/fm: speed-ups of fastmem (above 1: fastmem is faster).");
 }

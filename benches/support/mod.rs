@@ -7,13 +7,16 @@
 //! |---------------|----------------------------------------|----------------------------------------|
 //! | `fastmem`     | `fastmem::memcpy`                      | `fastmem::memset`                      |
 //! | `fm_aligned`  | `fastmem::memcpy_aligned`              | —                                      |
+//! | `dpdk`        | DPDK 22.11's `rte_memcpy`, the build of fastmem's tier (`benches/dpdk`) | — (DPDK has no `rte_memset`) |
 //! | `glibc`       | `core::ptr::copy_nonoverlapping`       | `core::ptr::write_bytes`               |
 //! | `rep_movsb`   | one `rep movsb` (compiler_builtins with `ermsb`) | one `rep stosb`              |
 //! | `cb_movsq`    | compiler_builtins' default scheme: `rep movsb` until the destination is 8-aligned, `rep movsq`, `rep movsb` for the tail | the same with `stosb`/`stosq` |
 //!
 //! Every entry is an `#[inline(never)]` function, so each is measured as one
 //! call with a runtime length, the way the reference figures in issue 3 were
-//! taken. With a runtime `n`, `copy_nonoverlapping`/`write_bytes` compile to a
+//! taken. [`inline_copy_impls`] adds the other shape, the copy inlined in the
+//! timing loop as at a datapath's call site: `fm_inline` (`fastmem::memcpy`)
+//! and `dpdk_inline` (`rte_memcpy`, the same loops in C, `benches/dpdk/side.c`). With a runtime `n`, `copy_nonoverlapping`/`write_bytes` compile to a
 //! call of the platform `memcpy`/`memset` (glibc's ifunc-selected variant here).
 //!
 //! The module is `#[path]`-included by several targets and each uses a
@@ -313,6 +316,33 @@ macro_rules! entry {
     };
 }
 
+/// `$body` with `$m` naming the `fastmem_dpdk` module of this build's
+/// kernel: `Some($body)`, or `None` when there is no DPDK column (no
+/// headers, or the portable kernel).
+#[cfg(target_arch = "x86_64")]
+macro_rules! dpdk_tier {
+    (|$m:ident| $body:expr) => {
+        match fastmem_dpdk::tier_for_kernel(fastmem::KERNEL.name()) {
+            Some("avx512") => {
+                use fastmem_dpdk::avx512 as $m;
+                Some($body)
+            }
+            Some("avx2") => {
+                use fastmem_dpdk::avx2 as $m;
+                Some($body)
+            }
+            Some("sse") => {
+                use fastmem_dpdk::sse as $m;
+                Some($body)
+            }
+            _ => None,
+        }
+    };
+}
+#[cfg(target_arch = "x86_64")]
+#[allow(unused_imports)] // for examples/vhost_enqueue.rs; the other tools use the lists
+pub(crate) use dpdk_tier;
+
 /// The copy implementations to compare. `aligned` adds
 /// `fastmem::memcpy_aligned` (only valid when both pointers are vector-aligned).
 pub fn copy_impls(aligned: bool) -> Vec<CopyImpl> {
@@ -320,6 +350,8 @@ pub fn copy_impls(aligned: bool) -> Vec<CopyImpl> {
     if aligned {
         v.push(entry!(CopyImpl, "fm_aligned", fastmem_memcpy_aligned));
     }
+    #[cfg(target_arch = "x86_64")]
+    v.extend(dpdk_tier!(|m| entry!(CopyImpl, "dpdk", m::memcpy)));
     v.push(entry!(CopyImpl, "glibc", glibc_memcpy));
     #[cfg(target_arch = "x86_64")]
     {
@@ -327,6 +359,43 @@ pub fn copy_impls(aligned: bool) -> Vec<CopyImpl> {
         v.push(entry!(CopyImpl, "cb_movsq", cb_movsq));
     }
     v
+}
+
+/// The copies inlined in their timing loops: `fm_inline` (fastmem) and,
+/// with the DPDK headers, `dpdk_inline` (`rte_memcpy` in the same loops,
+/// written in C). Their `f` is the same copy behind a call, for checks.
+pub fn inline_copy_impls() -> Vec<CopyImpl> {
+    let mut v = vec![CopyImpl {
+        name: "fm_inline",
+        f: fastmem_memcpy,
+        // SAFETY (both loops): the timing callers hand in buffers valid
+        // for every length they pass.
+        hot: |a, b, n, it| unsafe { fastmem_hot_inline(a, b, n, it) },
+        seq: |a, b, ns| unsafe { fastmem_seq_inline(a, b, ns) },
+    }];
+    #[cfg(target_arch = "x86_64")]
+    v.extend(dpdk_tier!(|m| CopyImpl {
+        name: "dpdk_inline",
+        f: m::memcpy,
+        // SAFETY (both loops): as above; the build has the tier's features,
+        // so the CPU running it has them too.
+        hot: |a, b, n, it| unsafe { m::hot(a, b, n, it) },
+        seq: |a, b, ns| unsafe { m::seq(a, b, ns.as_ptr(), ns.len()) },
+    }));
+    v
+}
+
+/// What the tools print about the DPDK column.
+pub fn dpdk_note() -> String {
+    let k = fastmem::KERNEL.name();
+    match fastmem_dpdk::tier_for_kernel(k) {
+        Some(t) => format!("dpdk: DPDK 22.11 rte_memcpy, its {t} build (benches/dpdk); DPDK has no rte_memset, so the fill suites have no DPDK column"),
+        None if fastmem_dpdk::AVAILABLE && cfg!(target_arch = "x86_64") => {
+            format!("no DPDK column for the {k} kernel: DPDK has no rte_memcpy of that kind")
+        }
+        None if !cfg!(target_arch = "x86_64") => "no DPDK column: the comparator is x86_64 only".into(),
+        None => fastmem_dpdk::HOW_TO_GET.into(),
+    }
 }
 
 /// The fill implementations to compare.
@@ -346,11 +415,59 @@ pub fn set_impls() -> Vec<SetImpl> {
 /// A compiler barrier that emits no instruction: an empty `asm!` may read
 /// any memory, so a call that only writes its arguments' memory (a fill) is
 /// not hoisted out of a timing loop as loop-invariant.
-#[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 fn clobber() {
     // SAFETY: an empty asm block does nothing.
     unsafe { core::arch::asm!("", options(nostack, preserves_flags)) }
+}
+
+/// `x`, from a register the optimiser cannot see into (no instruction, no
+/// memory round trip, unlike `black_box`): the C side's `FM_OPAQUE`.
+#[inline(always)]
+fn opaque(mut x: usize) -> usize {
+    // SAFETY: an empty asm block that leaves the register as it is.
+    unsafe {
+        core::arch::asm!("/* {0} */", inout(reg) x, options(nomem, nostack, preserves_flags))
+    };
+    x
+}
+
+/// `iters` copies of `n` bytes with `fastmem::memcpy` inlined in the loop,
+/// the length opaque anew each time, so the size dispatch runs on every
+/// copy as at a call site with a runtime length; ticks per copy. The twin
+/// of `fm_dpdk_hot` in `benches/dpdk/side.c`.
+///
+/// # Safety
+/// Both regions valid for `n` bytes, not overlapping.
+#[inline(never)]
+pub unsafe fn fastmem_hot_inline(dst: *mut u8, src: *const u8, n: usize, iters: usize) -> f64 {
+    let dst = opaque(dst as usize) as *mut u8;
+    let src = opaque(src as usize) as *const u8;
+    let t0 = ticks();
+    for _ in 0..iters {
+        // SAFETY: the caller's ranges.
+        unsafe { fastmem::memcpy(dst, src, opaque(n)) };
+        clobber();
+    }
+    (ticks() - t0) as f64 / iters.max(1) as f64
+}
+
+/// One copy per length in `ns`, `fastmem::memcpy` inlined; ticks per copy.
+/// The twin of `fm_dpdk_seq` in `benches/dpdk/side.c`.
+///
+/// # Safety
+/// Both regions valid for every length in `ns`, not overlapping.
+#[inline(never)]
+pub unsafe fn fastmem_seq_inline(dst: *mut u8, src: *const u8, ns: &[usize]) -> f64 {
+    let dst = opaque(dst as usize) as *mut u8;
+    let src = opaque(src as usize) as *const u8;
+    let t0 = ticks();
+    for &n in ns {
+        // SAFETY: the caller's ranges.
+        unsafe { fastmem::memcpy(dst, src, n) };
+        clobber();
+    }
+    (ticks() - t0) as f64 / ns.len().max(1) as f64
 }
 
 /// `iters` calls of `f(a, b, n)` with a runtime `n`; ticks per call.
