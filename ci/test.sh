@@ -235,6 +235,7 @@ EXTRA_STEPS=(
     ci/valgrind.sh
     ci/freestanding.sh
     ci/codegen.sh
+    ci/dpdk.sh
 )
 
 # ---------------------------------------------------------------------------
