@@ -1,4 +1,4 @@
-# Sourced by benches/tiers.sh and benches/experiments/ab-generic.sh: the
+# Sourced by benches/tiers.sh, benches/record.sh and benches/experiments/ab-generic.sh: the
 # RUSTFLAGS each benchmark tier is built with, so that both build alike. The SIMD tiers take this
 # CPU's full feature set (AVX-512BW/VL, BMI2, ...), as a datapath built with
 # `-C target-cpu=native` would; ci/tiers.sh's flags enable one feature each,
@@ -21,3 +21,16 @@ bench_tier_flags() {
 # default, as glibc's memcpy/memset are.
 FUNC_ALIGN=${FUNC_ALIGN-6}
 BENCH_COMMON_FLAGS="${EXTRA_RUSTFLAGS:-}${FUNC_ALIGN:+ -C llvm-args=-align-all-functions=$FUNC_ALIGN}"
+
+# GLIBC_TUNABLES for a tier under GLIBC_WIDTH=tier (empty: leave glibc be;
+# see benches/tiers.sh).
+# Masking AVX-512 alone picks the RTM variant here, and masking RTM alone
+# falls back to sse2 (glibc then prefers no vzeroupper), hence the list.
+glibc_tunables() {
+    [ "${GLIBC_WIDTH:-ifunc}" = tier ] || return 0
+    local no512="-AVX512F,-AVX512VL,-AVX512BW,-AVX512DQ,-AVX512CD,-RTM,-Prefer_No_VZEROUPPER"
+    case $1 in
+        avx2) echo "glibc.cpu.hwcaps=$no512" ;;
+        sse | sse4.2 | portable) echo "glibc.cpu.hwcaps=$no512,-AVX2,-AVX_Fast_Unaligned_Load" ;;
+    esac
+}

@@ -35,18 +35,6 @@ OUT=${OUT:-$ROOT/target/fastmem-bench}
 BENCH_TARGET=${BENCH_TARGET:-$ROOT/target/bench-tiers}
 source benches/tier-flags.sh
 
-# GLIBC_TUNABLES for a tier under GLIBC_WIDTH=tier (empty: leave glibc be).
-# Masking AVX-512 alone picks the RTM variant here, and masking RTM alone
-# falls back to sse2 (glibc then prefers no vzeroupper), hence the list.
-glibc_tunables() {
-    [ "${GLIBC_WIDTH:-ifunc}" = tier ] || return 0
-    local no512="-AVX512F,-AVX512VL,-AVX512BW,-AVX512DQ,-AVX512CD,-RTM,-Prefer_No_VZEROUPPER"
-    case $1 in
-        avx2) echo "glibc.cpu.hwcaps=$no512" ;;
-        sse | sse4.2 | portable) echo "glibc.cpu.hwcaps=$no512,-AVX2,-AVX_Fast_Unaligned_Load" ;;
-    esac
-}
-
 grep -m1 "model name" /proc/cpuinfo
 for tier in $TIERS; do
     flags="$(bench_tier_flags "$tier") $BENCH_COMMON_FLAGS"

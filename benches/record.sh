@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Measures this CPU and writes the results where they are kept, one folder
+# per CPU: benches/results/<vendor>-<family>-<model>/<tier>/ (e.g.
+# benches/results/intel-6-207/avx512/). Every file starts with the same
+# header: CPU model name, CPUID family/model/stepping, the flags that choose
+# kernels (avx512f/bw/vl, avx2, erms, fsrm), hypervisor, kernel, tier and
+# its RUSTFLAGS, GLIBC_TUNABLES, rustc, glibc, git commit, date, command.
+#
+#   bash benches/record.sh                          # avx512 avx2 sse; copy, copy-unaligned, mixed; vhost L3
+#   TIERS=avx2 VHOST="l3 dram" bash benches/record.sh
+#
+# Environment: TIERS (default "avx512 avx2 sse"; avx512 is -C
+# target-cpu=native, see benches/tier-flags.sh), SUITES (examples/sizes.rs
+# --suite, default copy,copy-unaligned,mixed), VHOST (rings for
+# examples/vhost_enqueue: l3 = --mib 16, dram = --mib 512; default l3;
+# empty: none), SIZES_ARGS and VHOST_ARGS (extra options), CPU (core to pin,
+# default 1), GLIBC_WIDTH (default `tier`: glibc held to the tier's width
+# on the avx2 and sse tiers, as issue 10 §4 asks; `ifunc`: glibc as this
+# CPU picks it), DEST (default benches/results/<cpu-id>), BENCH_TARGET
+# (build folders, one per tier, default target/bench-record), BASE_TARGET
+# (a release target folder whose dependencies each new build folder starts
+# from, e.g. ci/test.sh's target-ci/base-release).
+#
+# The DPDK column needs DPDK's headers: the script fetches them
+# (benches/dpdk/fetch-headers.sh) and fails when it cannot.
+#
+# Builds: the tier flags (benches/tier-flags.sh) reach fastmem and its
+# examples only, through ci/tier-rustc, so the dependencies are built once
+# per folder; fastmem is rebuilt for every run, because cargo does not see
+# the wrapper's flags in its fingerprints.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+TIERS=${TIERS:-"avx512 avx2 sse"}
+SUITES=${SUITES:-copy,copy-unaligned,mixed}
+VHOST=${VHOST-l3}
+CPU=${CPU:-1}
+export GLIBC_WIDTH=${GLIBC_WIDTH:-tier}
+BENCH_TARGET=${BENCH_TARGET:-$ROOT/target/bench-record}
+source benches/tier-flags.sh
+
+field() { grep -m1 "^$1[[:space:]]*:" /proc/cpuinfo | sed 's/^[^:]*:[[:space:]]*//'; }
+vendor=$(field vendor_id)
+case $vendor in
+    GenuineIntel) v=intel ;;
+    AuthenticAMD) v=amd ;;
+    *) v=$(tr '[:upper:]' '[:lower:]' <<<"$vendor") ;;
+esac
+family=$(field "cpu family")
+model=$(field model)
+stepping=$(field stepping)
+CPU_ID=$v-$family-$model
+DEST=${DEST:-$ROOT/benches/results/$CPU_ID}
+have=()
+for f in avx512f avx512bw avx512vl avx2 erms fsrm hypervisor; do
+    grep -m1 '^flags' /proc/cpuinfo | grep -qw "$f" && have+=("$f")
+done
+commit=$(git rev-parse --short HEAD)
+git diff --quiet HEAD -- src benches examples Cargo.toml || commit+="+uncommitted changes"
+
+export DPDK_ROOT
+DPDK_ROOT=$(bash benches/dpdk/fetch-headers.sh)
+
+# header TIER RUSTFLAGS TUNABLES COMMAND: the lines every file starts with.
+header() {
+    cat <<HDR
+cpu: $(field "model name")
+cpu-id: $CPU_ID (CPUID vendor $vendor, family $family, model $model, stepping $stepping)
+cpu flags: ${have[*]}
+cores: $(nproc) online; pinned to core $CPU (taskset -c $CPU)
+kernel: $(uname -sr)
+glibc: $(getconf GNU_LIBC_VERSION)
+rustc: $(rustc -V)
+dpdk: rte_memcpy from Debian's libdpdk-dev, $(zcat "$DPDK_ROOT"/usr/share/doc/libdpdk-dev/changelog.Debian.gz | head -1 | cut -d' ' -f1-2), C compiled by $(cc --version | head -1)
+tier: $1 (RUSTFLAGS for fastmem and the tools: "$2")
+GLIBC_TUNABLES: "${3}"
+commit: $commit
+date: $(date -u +%Y-%m-%dT%H:%MZ)
+command: $4
+note: medians of interleaved repetitions, from one run; the machine may be shared
+  (other processes compiling): compare columns within one table (ratios), not
+  figures across files.
+HDR
+}
+
+# fenced COMMAND...: its output as a markdown text block.
+fenced() {
+    echo '```text'
+    "$@"
+    echo '```'
+    echo
+}
+
+for tier in $TIERS; do
+    flags="$(bench_tier_flags "$tier") $BENCH_COMMON_FLAGS"
+    dir=$BENCH_TARGET/$tier
+    if [[ ! -d $dir && -n ${BASE_TARGET:-} ]]; then
+        mkdir -p "$BENCH_TARGET"
+        cp -a "$BASE_TARGET" "$dir"
+    fi
+    echo "=== $tier: fastmem built with \"$flags\""
+    CARGO_TARGET_DIR=$dir cargo clean --release -p fastmem 2>/dev/null || true
+    CARGO_TARGET_DIR=$dir RUSTC_WRAPPER=$ROOT/ci/tier-rustc FASTMEM_TIER_RUSTFLAGS="$flags" \
+        cargo build --release --quiet --example sizes --example vhost_enqueue
+    bin=$dir/release/examples
+    out=$DEST/$tier
+    mkdir -p "$out"
+    tun=$(glibc_tunables "$tier")
+    # shellcheck disable=SC2086  # the extra arguments are word lists
+    cmd="GLIBC_TUNABLES=\"$tun\" taskset -c $CPU sizes --suite $SUITES ${SIZES_ARGS:-}"
+    {
+        echo "# $CPU_ID, tier $tier: examples/sizes.rs"
+        echo
+        fenced header "$tier" "$flags" "$tun" "$cmd"
+        # shellcheck disable=SC2086
+        GLIBC_TUNABLES=$tun taskset -c "$CPU" "$bin/sizes" --suite "$SUITES" --out "$out" ${SIZES_ARGS:-}
+    } | tee "$out/sizes.md"
+    for ring in $VHOST; do
+        case $ring in
+            l3) mib=16 ;;
+            dram) mib=512 ;;
+            *) echo "unknown VHOST ring $ring (l3 or dram)" >&2; exit 2 ;;
+        esac
+        cmd="GLIBC_TUNABLES=\"$tun\" taskset -c $CPU vhost_enqueue --mib $mib ${VHOST_ARGS:-}"
+        {
+            echo "# $CPU_ID, tier $tier: examples/vhost_enqueue.rs, $ring ring"
+            echo
+            fenced header "$tier" "$flags" "$tun" "$cmd"
+            # shellcheck disable=SC2086
+            GLIBC_TUNABLES=$tun taskset -c "$CPU" "$bin/vhost_enqueue" --mib "$mib" ${VHOST_ARGS:-} | fenced cat
+        } | tee "$out/vhost-$ring.md"
+    done
+    # The header in every CSV too, as comment lines (read with comment='#').
+    for csv in "$out"/*.csv; do
+        { header "$tier" "$flags" "$tun" "sizes --suite $SUITES (see sizes.md)" | sed 's/^/# /'; cat "$csv"; } >"$csv.tmp"
+        mv "$csv.tmp" "$csv"
+    done
+done
+echo "results: $DEST"
