@@ -373,6 +373,26 @@ fn print_table(t: &Table) -> String {
         }
         s.push('\n');
     }
+    // Over a size sweep, the speed-ups' geometric mean and their worst
+    // point: the two figures issue 10's targets are stated in.
+    if !t.x.is_empty() && !ratios.is_empty() {
+        let pad = " |".repeat(t.impls.len());
+        let (mut geo, mut worst) = (format!("| geomean |{pad}"), format!("| worst |{pad}"));
+        for &(a, b, _) in &ratios {
+            let r: Vec<f64> = (0..t.x.len())
+                .map(|p| t.ticks[a][p] / t.ticks[b][p])
+                .collect();
+            let g = (r.iter().map(|v| v.ln()).sum::<f64>() / r.len() as f64).exp();
+            write!(geo, " {g:.2} |").unwrap();
+            write!(
+                worst,
+                " {:.2} |",
+                r.iter().copied().fold(f64::INFINITY, f64::min)
+            )
+            .unwrap();
+        }
+        writeln!(s, "{geo} |\n{worst} |").unwrap();
+    }
     s
 }
 
