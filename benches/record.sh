@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Measures this CPU and writes the results where they are kept, one folder
 # per CPU: benches/results/<vendor>-<family>-<model>/<tier>/ (e.g.
-# benches/results/intel-6-207/avx512/). Every file starts with the same
+# benches/results/intel-6-207/avx512/), the plots in
+# benches/plots/<cpu-id>/, and the headline table of BENCHMARKS.md in
+# benches/results/<cpu-id>/headline.md. Every file starts with the same
 # header: CPU model name, CPUID family/model/stepping, the flags that choose
 # kernels (avx512f/bw/vl, avx2, erms, fsrm), hypervisor, kernel, tier and
 # its RUSTFLAGS, GLIBC_TUNABLES, rustc, glibc, git commit, date, command.
@@ -130,10 +132,22 @@ for tier in $TIERS; do
             GLIBC_TUNABLES=$tun taskset -c "$CPU" "$bin/vhost_enqueue" --mib "$mib" ${VHOST_ARGS:-} | fenced cat
         } | tee "$out/vhost-$ring.md"
     done
+    # The plots go beside the other plots (BENCHMARKS.md shows them).
+    mkdir -p "$ROOT/benches/plots/$CPU_ID"
+    for svg in "$out"/*.svg; do
+        [[ -e $svg ]] && mv "$svg" "$ROOT/benches/plots/$CPU_ID/"
+    done
     # The header in every CSV too, as comment lines (read with comment='#').
     for csv in "$out"/*.csv; do
         { header "$tier" "$flags" "$tun" "sizes --suite $SUITES (see sizes.md)" | sed 's/^/# /'; cat "$csv"; } >"$csv.tmp"
         mv "$csv.tmp" "$csv"
     done
 done
-echo "results: $DEST"
+# The headline table of BENCHMARKS.md, from every tier measured so far.
+{
+    echo "# $CPU_ID: headline (speed-ups of fastmem; benches/headline.py)"
+    echo
+    fenced header "${TIERS// /, }" "see each tier's files" "see each tier's files" "bash benches/record.sh"
+    python3 benches/headline.py "$DEST"
+} >"$DEST/headline.md"
+echo "results: $DEST; plots: benches/plots/$CPU_ID"

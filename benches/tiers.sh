@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the benchmark tools once per kernel tier and runs them side by side,
-# pinned to one core: the tables in BENCHMARKS.md come from this script.
+# pinned to one core: the tables in benches/NOTEBOOK.md come from this script
+# (the per-CPU results of BENCHMARKS.md from benches/record.sh).
 #
 #   bash benches/tiers.sh                       # avx512 avx2 sse, default suites
 #   TIERS="avx2" SUITES="copy,stream-l3" bash benches/tiers.sh

@@ -206,7 +206,7 @@ nostd_control() {
 }
 
 # benches/experiments/tuning-variants.patch is applied by hand for the
-# tuning runs in BENCHMARKS.md. It once went on applying cleanly while no
+# tuning runs in benches/NOTEBOOK.md. It once went on applying cleanly while no
 # longer building, unnoticed; so apply it to a copy of this tree and check
 # the benchmark tool with it, for the avx512 and sse kernels (their variant
 # lists differ; `cargo check` runs no code, so any CPU can check both).

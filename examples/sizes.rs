@@ -399,6 +399,12 @@ fn print_table(t: &Table) -> String {
 fn write_csv(t: &Table, path: &str) -> std::io::Result<()> {
     let mut s = String::from("suite,kernel,size,impl,ticks\n");
     for (p, label) in t.labels.iter().enumerate() {
+        // A mix's label may hold a comma ("IMIX, dst+1 src+3"): quoted.
+        let label = if label.contains(',') {
+            format!("\"{label}\"")
+        } else {
+            label.clone()
+        };
         for (j, name) in t.impls.iter().enumerate() {
             writeln!(
                 s,

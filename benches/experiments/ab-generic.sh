@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A/B of whole variants of src/generic.rs, timed side by side in one
 # benchmark binary: how "The order of the size tests" and "A 64-byte masked
-# move" in BENCHMARKS.md were measured.
+# move" in benches/NOTEBOOK.md were measured.
 #
 #   bash benches/experiments/ab-generic.sh FILE=NAME [FILE=NAME ...] [-- SIZES_ARGS]
 #
