@@ -236,6 +236,27 @@ pub unsafe fn memcpy_generic(dst: *mut u8, src: *const u8, n: usize) {
     unsafe { generic::memcpy_generic::<Selected>(dst, src, n) }
 }
 
+/// Copies `n` bytes from `src` to `dst`; the two ranges may overlap, as C's
+/// `memmove` and [`core::ptr::copy`] allow.
+///
+/// The ladder of [`memcpy`], with every vector of a no-loop class (up to
+/// `NOLOOP_MAX`, masked moves included) loaded before the first store, so
+/// no direction test is made there. Above it, the loop goes up, as
+/// [`memcpy`]'s does, when `dst` is before `src` or the ranges are
+/// disjoint, and down from the end otherwise; either way its first vector
+/// and its tail are loaded before the loop and stored after it. Only a
+/// move going up is handed to `rep movsb`.
+///
+/// # Safety
+///
+/// - `src..src + n` must be valid for reads and `dst..dst + n` for writes.
+/// - With `n == 0` nothing is read or written, and the pointers may dangle.
+#[inline(always)]
+pub unsafe fn memmove(dst: *mut u8, src: *const u8, n: usize) {
+    // SAFETY: the caller's contract is `generic::memmove`'s.
+    unsafe { generic::memmove::<Selected>(dst, src, n) }
+}
+
 /// Sets `n` bytes at `dst` to `c`. A 10- or 12-byte fill, such as a
 /// virtio-net header, is two 8-byte stores. On the SIMD kernels, above the
 /// no-loop threshold, a destination aligned to the vector width takes the
@@ -292,6 +313,58 @@ pub fn copy(dst: &mut [u8], src: &[u8]) {
     // SAFETY: both slices are valid for `len` bytes, and a `&mut` cannot
     // overlap a `&`.
     unsafe { memcpy(dst.as_mut_ptr(), src.as_ptr(), src.len()) }
+}
+
+/// Copies the bytes of `buf` in the range `src` to `buf[dest..]`, which may
+/// overlap it: [`slice::copy_within`] for bytes, through [`memmove`].
+///
+/// # Panics
+///
+/// When `src` ends before it starts or past the end of `buf`, or when
+/// `dest + src.len()` is past the end of `buf`; the message names the
+/// bounds, e.g. `fastmem::copy_within: source range end 40 is past the
+/// buffer length 32`.
+///
+/// ```
+/// let mut b = *b"abcdefgh";
+/// fastmem::copy_within(&mut b, 0..6, 2);
+/// assert_eq!(&b, b"ababcdef");
+/// ```
+#[inline(always)]
+pub fn copy_within<R: core::ops::RangeBounds<usize>>(buf: &mut [u8], src: R, dest: usize) {
+    use core::ops::Bound;
+    let len = buf.len();
+    let start = match src.start_bound() {
+        Bound::Included(&s) => s,
+        Bound::Excluded(&s) => s.checked_add(1).unwrap_or_else(|| {
+            panic!("fastmem::copy_within: source range start {s} + 1 overflows usize")
+        }),
+        Bound::Unbounded => 0,
+    };
+    let end = match src.end_bound() {
+        Bound::Included(&e) => e.checked_add(1).unwrap_or_else(|| {
+            panic!("fastmem::copy_within: source range end {e} + 1 overflows usize")
+        }),
+        Bound::Excluded(&e) => e,
+        Bound::Unbounded => len,
+    };
+    assert!(
+        start <= end,
+        "fastmem::copy_within: source range start {start} is past its end {end}"
+    );
+    assert!(
+        end <= len,
+        "fastmem::copy_within: source range end {end} is past the buffer length {len}"
+    );
+    let count = end - start;
+    assert!(
+        dest <= len - count,
+        "fastmem::copy_within: destination {dest} plus {count} bytes is past the buffer length {len}"
+    );
+    let p = buf.as_mut_ptr();
+    // SAFETY: `start + count <= len` and `dest + count <= len` (checked),
+    // both inside `buf`; `memmove` allows the overlap.
+    unsafe { memmove(p.add(dest), p.add(start), count) }
 }
 
 /// Sets every byte of `dst` to `c`.
