@@ -289,6 +289,83 @@ impl<V> Regs<V> for NoRegs {
     }
 }
 
+/// Runs `$body` with `$k` bound to `$i` as a literal, `$i < AHEAD_MAX`:
+/// array indices that are constants from the start, not only once the
+/// loops around them unroll. With `self[i]`, LLVM kept a move's registers
+/// in a stack array (a 1 KiB frame, aligned and set up on every call,
+/// and a store and reload of every saved vector): its SROA pass, which
+/// puts array elements in registers, runs before full unrolling.
+macro_rules! const_index {
+    ($i:expr, $k:ident => $body:expr) => {
+        match $i {
+            0 => {
+                let $k = 0;
+                $body
+            }
+            1 => {
+                let $k = 1;
+                $body
+            }
+            2 => {
+                let $k = 2;
+                $body
+            }
+            3 => {
+                let $k = 3;
+                $body
+            }
+            4 => {
+                let $k = 4;
+                $body
+            }
+            5 => {
+                let $k = 5;
+                $body
+            }
+            6 => {
+                let $k = 6;
+                $body
+            }
+            7 => {
+                let $k = 7;
+                $body
+            }
+            8 => {
+                let $k = 8;
+                $body
+            }
+            9 => {
+                let $k = 9;
+                $body
+            }
+            10 => {
+                let $k = 10;
+                $body
+            }
+            11 => {
+                let $k = 11;
+                $body
+            }
+            12 => {
+                let $k = 12;
+                $body
+            }
+            13 => {
+                let $k = 13;
+                $body
+            }
+            14 => {
+                let $k = 14;
+                $body
+            }
+            _ => {
+                let $k = 15;
+                $body
+            }
+        }
+    };
+}
+
 impl<V: Copy> Regs<V> for [MaybeUninit<V>; AHEAD_MAX] {
     #[inline(always)]
     fn empty() -> Self {
@@ -297,12 +374,14 @@ impl<V: Copy> Regs<V> for [MaybeUninit<V>; AHEAD_MAX] {
     const KEEPS: bool = true;
     #[inline(always)]
     fn put(&mut self, i: usize, v: V) {
-        self[i].write(v);
+        debug_assert!(i < AHEAD_MAX);
+        const_index!(i, k => self[k].write(v));
     }
     #[inline(always)]
     unsafe fn get(&self, i: usize) -> V {
+        debug_assert!(i < AHEAD_MAX);
         // SAFETY: `put` wrote it (the caller).
-        unsafe { self[i].assume_init() }
+        const_index!(i, k => unsafe { self[k].assume_init() })
     }
 }
 
@@ -589,12 +668,30 @@ unsafe fn write_small<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     // SAFETY: the caller's contract; a constant picks the arm, and each arm
     // takes every `n` up to its `small_max`.
     unsafe {
-        if V::MASKED_MAX > 0 {
+        if V::MASKED_MAX > 0 && masks_apart::<V, R>(dst, src) {
             src.write_masked::<V>(dst, n)
+        } else if V::MASKED_MAX > 0 {
+            write_le_2w::<V, R>(dst, src, n)
         } else {
             write_le16(dst, src, n)
         }
     }
+}
+
+/// Whether a move may take the masked moves: the `MASKED_MAX`-byte ranges
+/// that its masked load and store span do not overlap; always for a copy
+/// or a fill (a constant). Where the ranges overlap, even with no byte
+/// moved in common, the masked load waits for the masked store of the
+/// call before to leave the core: a move repeated on one window, as
+/// `Vec::remove(0)` in a loop makes, took 17 ticks a call at 1-32 B
+/// against glibc's 7-15 (BENCHMARKS.md, "memmove"). Those go to the
+/// ladder, whose smaller moves do not overlap for nothing.
+#[inline(always)]
+fn masks_apart<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
+    let m = V::MASKED_MAX;
+    // `dst - src` is in `-(m - 1)..=m - 1` exactly when this is below
+    // `2m - 1`.
+    !R::OVERLAP || (dst as usize).wrapping_sub(src.addr()).wrapping_add(m - 1) >= 2 * m - 1
 }
 
 /// Writes `small_max::<V>() < n <= V::NOLOOP_MAX` with no loop.
@@ -780,6 +877,17 @@ const fn takes_string(n: usize, min: usize) -> bool {
     min != usize::MAX && n >= min
 }
 
+/// Whether the loop must walk down: for a move whose destination starts
+/// inside its source, `src < dst < src + n` (one subtraction and one
+/// compare; `dst == src` goes down too, harmlessly). Never for a copy or
+/// a fill (a constant: their code is unchanged). Only the loop arm of
+/// [`write()`] makes the test, after the size test, so the no-loop
+/// sizes do not pay for it.
+#[inline(always)]
+fn goes_down<R: Source>(dst: *mut u8, src: R, n: usize) -> bool {
+    R::OVERLAP && (dst as usize).wrapping_sub(src.addr()) < n
+}
+
 /// The invariants the ladder and the loops rely on.
 #[inline(always)]
 const fn check_tuning<V: Tuning>() {
@@ -849,11 +957,7 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
     mixed: bool,
 ) {
     check_tuning::<V>();
-    // A move goes up unless its destination starts inside its source,
-    // `src < dst < src + n` (`dst == src` goes down, harmlessly); a copy
-    // or fill always goes up (a constant: its code is unchanged).
-    let up = !R::OVERLAP || (dst as usize).wrapping_sub(src.addr()) >= n;
-    let string = up && takes_string(n, R::string_min::<V>());
+    let string = takes_string(n, R::string_min::<V>());
     // SAFETY (all arms): each arm's size precondition is the test that
     // selects it (`small_max < NOLOOP_MAX < string_min`, const-asserted;
     // `clamped_run` gets `W <= 64 < n <= mixed_max`, a whole number of
@@ -872,14 +976,14 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
             } else {
                 write_noloop::<V, R>(dst, src, n)
             }
-        } else if aligned && up && !string {
+        } else if goes_down(dst, src, n) {
+            write_loop::<V, R>(dst, src, n, true)
+        } else if aligned && !string {
             write_loop_aligned::<V, R>(dst, src, n)
         } else if string {
             src.write_string::<V>(dst, n)
-        } else if up {
-            write_loop::<V, R>(dst, src, n, false)
         } else {
-            write_loop::<V, R>(dst, src, n, true)
+            write_loop::<V, R>(dst, src, n, false)
         }
     }
 }
