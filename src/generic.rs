@@ -2,10 +2,12 @@
 //!
 //! # The plan
 //!
-//! A copy and a fill are the same algorithm with a different [`Source`] of
-//! vectors: a copy reads them from `src + off`, a fill returns the splatted
-//! byte. Everything below is generic over the kernel's vector `V` (width `W`)
-//! and the source; no `cfg` appears in this module.
+//! A copy, a move and a fill are the same algorithm with a different
+//! [`Source`] of vectors: a copy reads them from `src + off`, a move
+//! ([`Move`]) too, from a source that may overlap the destination, and a
+//! fill returns the splatted byte. Everything below is generic over the
+//! kernel's vector `V` (width `W`) and the source; no `cfg` appears in this
+//! module.
 //!
 //! ```text
 //! n <= NOLOOP_MAX, the smallest class (`small_max`) tested first:
@@ -71,6 +73,37 @@
 //! the class takes that to 10-13; a size repeated call after call pays the
 //! extra moves instead, up to 3 ticks at 65-128 B (BENCHMARKS.md, "The
 //! mixed-sizes class"). Hence a cfg, off by default.
+//!
+//! # Moves: load before store
+//!
+//! [`memmove`] walks the same ladder with a [`Move`] source, and each step
+//! is an [`Ahead`]: a copy loads and stores one vector at a time, a move
+//! loads all the vectors of a step into registers before its first store.
+//!
+//! ```text
+//! n <= NOLOOP_MAX   every vector of the class loaded, then stored: no
+//!                   direction test, any overlap is harmless
+//!                     head_tail:  load |H0|H1|..   |..|T1|T0|   store all
+//!                     masked:     one masked load, one masked store (the
+//!                                 ladder instead when dst and src are
+//!                                 under 32 B apart, see `masks_apart`)
+//! n > NOLOOP_MAX, going up (dst < src, or disjoint):
+//!                     load |V===|                 and |T==========|    first
+//!                          |B=======|B=======|...                      blocks up, each
+//!                                                                      loaded whole
+//!                     store |T==========|, then |V===|                 last
+//!                   `rep movsb` from the kernel's threshold, unless dst is
+//!                   1-63 B before src (`string_apart`)
+//! n > NOLOOP_MAX, going down (src < dst < src + n): the mirror image
+//!                     load |T==========|  and  |===V|   first (T at 0)
+//!                          ...|B=======|B=======|       blocks down from the
+//!                                                       last aligned dst address
+//!                     store |T==========|, then |===V|  last
+//! ```
+//!
+//! A copy's code is unchanged by moves: `Source::OVERLAP` and
+//! `Source::Regs` are constants of the source type, so the read-ahead,
+//! the direction test and the mirrored offsets fold away for it.
 //!
 //! Every routine is `#[inline(always)]`: with a constant `n`, the ladder folds
 //! to the few moves that size needs, straight-line, at the call site.
@@ -506,7 +539,18 @@ pub(crate) unsafe fn head_tail<V: Vector, R: Source>(dst: *mut u8, src: R, n: us
     // SAFETY: both runs lie in `0..n` by the precondition.
     unsafe {
         let head = run::<V, Unaligned, R>(src, 0, count);
-        let tail = run::<V, Unaligned, R>(src, n - count * w, count);
+        // A move walks its tail down from `n`, so that its stores go from
+        // both ends inwards. AVX2 moves of 96-128 B repeated on one window,
+        // the destination 1-35 B before the source, ran at 0.83-0.94x the
+        // speed of glibc's AVX2 `memmove` with the tail going up, and at
+        // 1.00-1.10x this way (BENCHMARKS.md, "memmove").
+        let tail = Ahead::<V, Unaligned, R, _>::read(src, count, |i| {
+            if R::OVERLAP {
+                n - (i + 1) * w
+            } else {
+                n - (count - i) * w
+            }
+        });
         head.write::<Unaligned>(dst);
         tail.write::<Unaligned>(dst);
     }
@@ -788,9 +832,15 @@ pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
     // SAFETY: `base <= n`, in range.
     let (at, from) = (unsafe { dst.add(base) }, src.skip(base));
     for i in 0..blocks {
+        // Walking down, the vectors of each block go down too, so that
+        // the stores make one falling stream of addresses: a move of 8 KiB
+        // going down took 177 ticks with them rising, 1.27x glibc's.
+        let off = place(down, run, i * lb, lb);
+        let vector = move |j: usize| off + place(down, lb, j * w, w);
         // SAFETY: the block lies in the run `base..base + run`, inside
-        // `0..n`, at a multiple of `LOOP_BLOCK` from its aligned base.
-        unsafe { block::<V, L, Aligned, R>(at, from, place(down, run, i * lb, lb), lb / w) };
+        // `0..n`, at a multiple of `LOOP_BLOCK` from its aligned base;
+        // its vectors are the `LOOP_BLOCK / W` at multiples of `W` in it.
+        unsafe { Ahead::<V, L, R, _>::read(from, lb / w, vector).write::<Aligned>(at) };
         crate::barrier::no_partial_unroll();
     }
     // SAFETY: as for `read`.
@@ -888,6 +938,17 @@ fn goes_down<R: Source>(dst: *mut u8, src: R, n: usize) -> bool {
     R::OVERLAP && (dst as usize).wrapping_sub(src.addr()) < n
 }
 
+/// Whether a move going up may take the string instruction: its
+/// destination is not 1-63 bytes before its source; always for a copy or
+/// a fill (a constant). `rep movsb` copies such a move a byte at a time:
+/// 3,138 ticks for 4 KiB with the destination 1, 17 or 35 bytes before
+/// the source, against 79 for glibc (BENCHMARKS.md, "memmove"), which
+/// makes the same test. Those moves take the block loop.
+#[inline(always)]
+fn string_apart<R: Source>(dst: *mut u8, src: R) -> bool {
+    !R::OVERLAP || src.addr().wrapping_sub(dst as usize) >= 64
+}
+
 /// The invariants the ladder and the loops rely on.
 #[inline(always)]
 const fn check_tuning<V: Tuning>() {
@@ -980,7 +1041,7 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
             write_loop::<V, R>(dst, src, n, true)
         } else if aligned && !string {
             write_loop_aligned::<V, R>(dst, src, n)
-        } else if string {
+        } else if string && string_apart(dst, src) {
             src.write_string::<V>(dst, n)
         } else {
             write_loop::<V, R>(dst, src, n, false)

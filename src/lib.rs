@@ -1,4 +1,4 @@
-//! Inlined SIMD `memcpy` and `memset` kernels for code that cannot or will
+//! Inlined SIMD `memcpy`, `memmove` and `memset` kernels for code that cannot or will
 //! not call libc: packet datapaths, firmware, unikernels, kernel modules, and
 //! `-C target-cpu=native` builds that want copies which compile to a handful
 //! of vector moves at the call site.
@@ -39,6 +39,18 @@
 //! | from the string threshold | `rep movsb` / `rep stosb` (SSE, AVX2) | |
 //! | 65..=256, only with `--cfg fastmem_mixed_sizes` ([`MIXED_SIZES`]; AVX-512, AVX2) | 256 / W vectors at clamped offsets, no branch on `n`, instead of the rungs | 100 B: zmm moves at 0, 0, 0 and 36 |
 //!
+//! [`memmove`] and [`copy_within`] walk the same ladder, with one
+//! difference in how each step moves its vectors: every vector of a step
+//! is loaded before the first store. Up to `NOLOOP_MAX` a step is the whole
+//! copy, so any overlap is harmless and no direction test is made (the
+//! masked move gives way to the rungs when the pointers are under 32 B
+//! apart, where its load would wait on the last call's store). Above it,
+//! the loop goes up when `dst` is before `src` or the ranges are disjoint,
+//! and otherwise down from the end, its blocks aligned on the destination;
+//! either way the first vector and the tail are loaded before the loop and
+//! stored after it. `rep movsb` takes only moves going up, and not those
+//! with `dst` 1-63 B before `src`.
+//!
 //! ```text
 //!  n in [W, 2W]:   |head====|          |====tail|      (may overlap)
 //!  n > NOLOOP_MAX: |v===|                                first vector, any alignment
@@ -62,6 +74,14 @@
 //! assert_eq!(header, [0; 12]);
 //! ```
 //!
+//! Moving bytes within one buffer, the ranges overlapping:
+//!
+//! ```
+//! let mut line = *b"..payload";
+//! fastmem::copy_within(&mut line, 2.., 0);
+//! assert_eq!(&line, b"payloadad");
+//! ```
+//!
 //! The raw API takes pointers, as `rte_memcpy` does:
 //!
 //! ```
@@ -77,8 +97,10 @@
 //! For `memcpy*(dst, src, n)`: `src..src + n` is readable, `dst..dst + n` is
 //! writable, and the two ranges do not overlap. `memcpy_aligned` also needs
 //! both pointers aligned to [`Kernel::vector_bytes`] of [`KERNEL`]. For
-//! `memset(dst, c, n)`: `dst..dst + n` is writable. With `n == 0` no memory
-//! is touched. Debug builds check overlap and alignment with `debug_assert!`.
+//! `memmove(dst, src, n)`: `src..src + n` is readable and `dst..dst + n`
+//! writable; they may overlap. For `memset(dst, c, n)`: `dst..dst + n` is
+//! writable. With `n == 0` no memory is touched. Debug builds check overlap
+//! and alignment with `debug_assert!`.
 #![no_std]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![deny(missing_docs)]
