@@ -87,14 +87,16 @@
 //!                     masked:     one masked load, one masked store (the
 //!                                 ladder instead when dst and src are
 //!                                 under 32 B apart, see `masks_apart`)
-//! n > NOLOOP_MAX, going up (dst < src, or disjoint):
+//! n > NOLOOP_MAX, disjoint ranges (one add and compare, `disjoint`):
+//!                   the copy's loops and string instruction, unchanged
+//! n > NOLOOP_MAX, overlapping, dst before src: going up
 //!                     load |V===|                 and |T==========|    first
 //!                          |B=======|B=======|...                      blocks up, each
 //!                                                                      loaded whole
 //!                     store |T==========|, then |V===|                 last
 //!                   `rep movsb` from the kernel's threshold, unless dst is
 //!                   1-63 B before src (`string_apart`)
-//! n > NOLOOP_MAX, going down (src < dst < src + n): the mirror image
+//! n > NOLOOP_MAX, overlapping, dst after src: the mirror image, going down
 //!                     load |T==========|  and  |===V|   first (T at 0)
 //!                          ...|B=======|B=======|       blocks down from the
 //!                                                       last aligned dst address
@@ -561,18 +563,14 @@ pub(crate) unsafe fn head_tail<V: Vector, R: Source>(dst: *mut u8, src: R, n: us
     // SAFETY: both runs lie in `0..n` by the precondition.
     unsafe {
         let head = run::<V, Unaligned, R>(src, 0, count);
-        // A move walks its tail down from `n`, so that its stores go from
-        // both ends inwards. AVX2 moves of 96-128 B repeated on one window,
-        // the destination 1-35 B before the source, ran at 0.83-0.94x the
-        // speed of glibc's AVX2 `memmove` with the tail going up, and at
-        // 1.00-1.10x this way (BENCHMARKS.md, "memmove").
-        let tail = Ahead::<V, Unaligned, R, _>::read(src, count, |i| {
-            if R::OVERLAP {
-                n - (i + 1) * w
-            } else {
-                n - (count - i) * w
-            }
-        });
+        // The tail in rising order, as a copy's. Walking it down from `n`
+        // was tried: repeated overlapping AVX2 moves of 96-128 B went from
+        // 0.94x glibc's speed to 1.10x, but figures at 192-256 B moved as
+        // much with code placement alone (BENCHMARKS.md, "memmove").
+        // Addressed from `n` (`run` from `n - count * W` is the same
+        // vectors, but made LLVM lay out the SSE `memcpy` call site 16 B
+        // larger).
+        let tail = Ahead::<V, Unaligned, R, _>::read(src, count, |i| n - (count - i) * w);
         head.write::<Unaligned>(dst);
         tail.write::<Unaligned>(dst);
     }
@@ -855,8 +853,8 @@ pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
     let (at, from) = (unsafe { dst.add(base) }, src.skip(base));
     for i in 0..blocks {
         // Walking down, the vectors of each block go down too, so that
-        // the stores make one falling stream of addresses: a move of 8 KiB
-        // going down took 177 ticks with them rising, 1.27x glibc's.
+        // the stores make one falling stream of addresses, as glibc's
+        // backward loop does (no difference measured on this machine).
         let off = place(down, run, i * lb, lb);
         let vector = move |j: usize| off + place(down, lb, j * w, w);
         // SAFETY: the block lies in the run `base..base + run`, inside
@@ -958,9 +956,9 @@ const fn takes_string(n: usize, min: usize) -> bool {
 /// exactly when `dst - src + n - 1`, unsigned, is below `2n - 1` (`n`
 /// cannot exceed `isize::MAX`, so that does not overflow). Tested first in
 /// the loop arm of [`write()`], so that a disjoint move reaches the copy's
-/// loops with one test more than a copy: with the direction tests first,
-/// disjoint AVX2 moves of 384 B-1 KiB took 7-17% longer than `memcpy`
-/// (BENCHMARKS.md, "memmove").
+/// loops with one test more than a copy. With the read-ahead loop for
+/// disjoint moves too, AVX2 moves of 384 B-1 KiB took 4-10% longer than
+/// `memcpy` (BENCHMARKS.md, "memmove").
 #[inline(always)]
 fn disjoint<R: Source>(dst: *mut u8, src: R, n: usize) -> bool {
     !R::OVERLAP || (dst as usize).wrapping_sub(src.addr()).wrapping_add(n - 1) >= 2 * n - 1

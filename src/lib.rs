@@ -45,11 +45,11 @@
 //! copy, so any overlap is harmless and no direction test is made (the
 //! masked move gives way to the rungs when the pointers are under 32 B
 //! apart, where its load would wait on the last call's store). Above it,
-//! the loop goes up when `dst` is before `src` or the ranges are disjoint,
-//! and otherwise down from the end, its blocks aligned on the destination;
-//! either way the first vector and the tail are loaded before the loop and
-//! stored after it. `rep movsb` takes only moves going up, and not those
-//! with `dst` 1-63 B before `src`.
+//! disjoint ranges take `memcpy`'s loops; overlapping ones a loop that goes
+//! up when `dst` is before `src` and down from the end otherwise, its
+//! blocks aligned on the destination, its first vector and tail loaded
+//! before the loop and stored after it. `rep movsb` takes no move going
+//! down, nor one with `dst` 1-63 B before `src`.
 //!
 //! ```text
 //!  n in [W, 2W]:   |head====|          |====tail|      (may overlap)
@@ -263,11 +263,11 @@ pub unsafe fn memcpy_generic(dst: *mut u8, src: *const u8, n: usize) {
 ///
 /// The ladder of [`memcpy`], with every vector of a no-loop class (up to
 /// `NOLOOP_MAX`, masked moves included) loaded before the first store, so
-/// no direction test is made there. Above it, the loop goes up, as
-/// [`memcpy`]'s does, when `dst` is before `src` or the ranges are
-/// disjoint, and down from the end otherwise; either way its first vector
-/// and its tail are loaded before the loop and stored after it. Only a
-/// move going up is handed to `rep movsb`.
+/// no direction test is made there. Above it, disjoint ranges take
+/// [`memcpy`]'s loops; overlapping ones a loop that goes up when `dst` is
+/// before `src` and down from the end otherwise, with its first vector and
+/// its tail loaded before the loop and stored after it. `rep movsb` takes
+/// no move going down, nor one with `dst` 1-63 B before `src`.
 ///
 /// # Safety
 ///
