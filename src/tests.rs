@@ -238,6 +238,14 @@ fn memmove<V: Tuning>() {
                 moves("memmove down", n, lead, lead + d, |d, s, n| unsafe {
                     generic::memmove::<V>(d, s, n)
                 });
+                // The mixed-sizes ladder, whatever this build's cfg.
+                let mixed = |d: *mut u8, s: *const u8, n: usize| unsafe {
+                    let s = generic::Move(s);
+                    let aligned = generic::takes_aligned_loop::<V, _>(d, s);
+                    generic::write::<V, _>(d, s, n, aligned, true)
+                };
+                moves("mixed memmove up", n, lead + d, lead, mixed);
+                moves("mixed memmove down", n, lead, lead + d, mixed);
             }
         }
     }
