@@ -10,6 +10,10 @@
 //!                  mixed           hot, sizes drawn uniform 1..=256 and IMIX 64/594/1518 at 7:4:1;
 //!                                  each also with dst+1/src+3, and sorted (branches predicted)
 //!                  mixed-pairs     IMIX two sizes at a time (not in the default list)
+//!                  move            memmove, hot L1 (not in the default list): disjoint against
+//!                                  fastmem::memcpy and glibc's memmove, aligned and dst+1/src+3;
+//!                                  then overlapping, src = dst + D (moves up) and dst = src + D
+//!                                  (moves down), D = 1, 17 and W + 3, against glibc's memmove
 //!                  stream-l3       copies walked in order through 16 MiB per side (beyond L2)
 //!                  stream-dram     the same through --dram-mib per side (default 512)
 //!   --sizes LIST   sizes for the hot and streaming suites (default: issue 3's list)
@@ -158,17 +162,69 @@ fn hot_copy(o: &Opts, unaligned: bool) -> Table {
     let (dst, src) = bufs.ptrs(unaligned);
     let mut impls = copy_impls(!unaligned);
     impls.extend(inline_copy_impls());
+    hot_table(
+        o,
+        if unaligned { "copy-unaligned" } else { "copy" },
+        &impls,
+        dst,
+        src,
+    )
+}
+
+/// The hot sweep of `impls` over the sizes, from `src` to `dst`.
+fn hot_table(o: &Opts, suite: &str, impls: &[CopyImpl], dst: *mut u8, src: *const u8) -> Table {
     let reps = o.reps.unwrap_or(101);
     let ticks = sweep(o.sizes.len(), impls.len(), reps, o.warm, |j, p| {
         let n = o.sizes[p];
         (impls[j].hot)(dst, src, n, hot_iters(n))
     });
     table(
-        if unaligned { "copy-unaligned" } else { "copy" },
+        suite,
         &o.sizes,
         impls.iter().map(|i| i.name).collect(),
         ticks,
     )
+}
+
+/// `memmove`: disjoint (as `copy` and `copy-unaligned`), with
+/// `fastmem::memcpy` beside it; then overlapping in one buffer at a few
+/// distances each way. Sizes above 8 KiB are left out.
+fn hot_move(o: &Opts) -> Vec<Table> {
+    let bufs = HotBufs::new();
+    let o = Opts {
+        sizes: o.sizes.iter().copied().filter(|&n| n <= 8192).collect(),
+        suites: vec![],
+        out: String::new(),
+        ..*o
+    };
+    let mut tables = vec![];
+    for (suite, unaligned) in [("move", false), ("move-unaligned", true)] {
+        let (dst, src) = bufs.ptrs(unaligned);
+        tables.push(hot_table(&o, suite, &move_impls(true), dst, src));
+    }
+    // The source side of the hot buffers: 4 KiB-aligned, 18 KiB before
+    // the destination side, so `p + 8 KiB + D` stays inside.
+    let p = bufs.ptrs(false).1.cast_mut();
+    let w = fastmem::KERNEL.vector_bytes();
+    for d in [1, 17, w + 3] {
+        // SAFETY: `p + d + 8 KiB` lies in the 64 KiB buffer.
+        let q = unsafe { p.add(d) };
+        tables.push(hot_table(
+            &o,
+            &format!("move-up{d}"),
+            &move_impls(false),
+            p,
+            q,
+        ));
+        tables.push(hot_table(
+            &o,
+            &format!("move-down{d}"),
+            &move_impls(false),
+            q,
+            p,
+        ));
+    }
+    tables
 }
 
 fn hot_set(o: &Opts, unaligned: bool) -> Table {
@@ -527,6 +583,7 @@ fn main() {
             "set-unaligned" => vec![hot_set(&o, true)],
             "mixed" => mixed(&o),
             "mixed-pairs" => mixed_pairs(&o),
+            "move" => hot_move(&o),
             "stream-l3" => vec![stream(&o, "stream-l3", 16)],
             "stream-dram" => vec![stream(&o, "stream-dram", o.dram_mib)],
             other => usage(&format!("unknown suite {other}")),

@@ -2,10 +2,12 @@
 //!
 //! # The plan
 //!
-//! A copy and a fill are the same algorithm with a different [`Source`] of
-//! vectors: a copy reads them from `src + off`, a fill returns the splatted
-//! byte. Everything below is generic over the kernel's vector `V` (width `W`)
-//! and the source; no `cfg` appears in this module.
+//! A copy, a move and a fill are the same algorithm with a different
+//! [`Source`] of vectors: a copy reads them from `src + off`, a move
+//! ([`Move`]) too, from a source that may overlap the destination, and a
+//! fill returns the splatted byte. Everything below is generic over the
+//! kernel's vector `V` (width `W`) and the source; no `cfg` appears in this
+//! module.
 //!
 //! ```text
 //! n <= NOLOOP_MAX, the smallest class (`small_max`) tested first:
@@ -72,13 +74,68 @@
 //! extra moves instead, up to 3 ticks at 65-128 B (BENCHMARKS.md, "The
 //! mixed-sizes class"). Hence a cfg, off by default.
 //!
+//! # Moves: load before store
+//!
+//! [`memmove`] walks the same ladder with a [`Move`] source, and each step
+//! is an [`Ahead`]: a copy loads and stores one vector at a time, a move
+//! loads all the vectors of a step into registers before its first store.
+//!
+//! ```text
+//! n <= NOLOOP_MAX   every vector of the class loaded, then stored: no
+//!                   direction test, any overlap is harmless
+//!                     head_tail:  load |H0|H1|..   |..|T1|T0|   store all
+//!                     masked:     one masked load, one masked store (the
+//!                                 ladder instead when dst and src are
+//!                                 under 32 B apart, see `masks_apart`)
+//! n > NOLOOP_MAX, disjoint ranges (one add and compare, `disjoint`):
+//!                   the copy's loops and string instruction, unchanged
+//! n > NOLOOP_MAX, overlapping, dst before src: going up
+//!                     load |V===|                 and |T==========|    first
+//!                          |B=======|B=======|...                      blocks up, each
+//!                                                                      loaded whole
+//!                     store |T==========|, then |V===|                 last
+//!                   `rep movsb` from the kernel's threshold, unless dst is
+//!                   1-63 B before src (`string_apart`)
+//! n > NOLOOP_MAX, overlapping, dst after src: the mirror image, going down
+//!                     load |T==========|  and  |===V|   first (T at 0)
+//!                          ...|B=======|B=======|       blocks down from the
+//!                                                       last aligned dst address
+//!                     store |T==========|, then |===V|  last
+//! ```
+//!
+//! A copy's code is unchanged by moves: `Source::OVERLAP` and
+//! `Source::Regs` are constants of the source type, so the read-ahead,
+//! the direction test and the mirrored offsets fold away for it.
+//!
 //! Every routine is `#[inline(always)]`: with a constant `n`, the ladder folds
 //! to the few moves that size needs, straight-line, at the call site.
 
 use crate::vector::{Access, Aligned, Tuning, Unaligned, Vector};
+use core::marker::PhantomData;
+use core::mem::MaybeUninit;
 
 /// Where the bytes written come from.
 pub(crate) trait Source: Copy {
+    /// Whether the source may overlap the destination: a move ([`Move`]).
+    /// Then every [`Ahead`] loads its vectors before the stores that could
+    /// overwrite their source bytes, and the loop above `NOLOOP_MAX` goes
+    /// down when going up is not safe. A constant: copies and fills compile
+    /// exactly as without it.
+    const OVERLAP: bool = false;
+
+    /// Where an [`Ahead`] keeps its vectors: [`NoRegs`] for a copy or a
+    /// fill, which read each vector as they store it; an array of
+    /// registers for a move. A type rather than a test of `OVERLAP`, so
+    /// that a copy's code holds no unused array.
+    type Regs<V: Vector>: Regs<V>;
+
+    /// The source as a copy reads it, for a move whose ranges turn out
+    /// disjoint: it takes the copy's loops. Itself for a copy or a fill.
+    type Disjoint: Source;
+
+    /// This source as [`Source::Disjoint`].
+    fn disjoint(self) -> Self::Disjoint;
+
     /// The vector that belongs at byte offset `off` of the destination.
     ///
     /// # Safety
@@ -117,6 +174,13 @@ pub(crate) trait Source: Copy {
 }
 
 impl Source for *const u8 {
+    type Regs<V: Vector> = NoRegs;
+    type Disjoint = Self;
+
+    #[inline(always)]
+    fn disjoint(self) -> Self {
+        self
+    }
     #[inline(always)]
     unsafe fn read<V: Vector, L: Access>(self, off: usize) -> V {
         // SAFETY: forwarded contract.
@@ -150,11 +214,68 @@ impl Source for *const u8 {
     }
 }
 
+/// A move: a copy whose source may overlap the destination. It reads and
+/// writes as a copy does; only [`Source::OVERLAP`] differs.
+#[derive(Clone, Copy)]
+pub(crate) struct Move(pub(crate) *const u8);
+
+impl Source for Move {
+    const OVERLAP: bool = true;
+    type Regs<V: Vector> = [MaybeUninit<V>; AHEAD_MAX];
+    type Disjoint = *const u8;
+
+    #[inline(always)]
+    fn disjoint(self) -> *const u8 {
+        self.0
+    }
+    #[inline(always)]
+    unsafe fn read<V: Vector, L: Access>(self, off: usize) -> V {
+        // SAFETY: forwarded contract.
+        unsafe { Source::read::<V, L>(self.0, off) }
+    }
+    #[inline(always)]
+    fn skip(self, by: usize) -> Self {
+        Move(Source::skip(self.0, by))
+    }
+    #[inline(always)]
+    fn addr(self) -> usize {
+        Source::addr(self.0)
+    }
+    #[inline(always)]
+    fn aligned_loop<V: Tuning>() -> bool {
+        <*const u8>::aligned_loop::<V>()
+    }
+    #[inline(always)]
+    unsafe fn write_masked<V: Tuning>(self, dst: *mut u8, n: usize) {
+        // SAFETY: forwarded contract; `Tuning::copy_masked` loads every
+        // byte before it stores one, so overlap is harmless.
+        unsafe { self.0.write_masked::<V>(dst, n) }
+    }
+    #[inline(always)]
+    fn string_min<V: Tuning>() -> usize {
+        <*const u8>::string_min::<V>()
+    }
+    #[inline(always)]
+    unsafe fn write_string<V: Tuning>(self, dst: *mut u8, n: usize) {
+        // SAFETY: forwarded contract; [`write()`] hands a move to the
+        // string instruction only when going up is safe, which
+        // `Tuning::string_copy` must handle.
+        unsafe { self.0.write_string::<V>(dst, n) }
+    }
+}
+
 /// A fill: every byte is the same.
 #[derive(Clone, Copy)]
 pub(crate) struct Splat(pub(crate) u8);
 
 impl Source for Splat {
+    type Regs<V: Vector> = NoRegs;
+    type Disjoint = Self;
+
+    #[inline(always)]
+    fn disjoint(self) -> Self {
+        self
+    }
     #[inline(always)]
     unsafe fn read<V: Vector, L: Access>(self, _off: usize) -> V {
         V::splat(self.0)
@@ -187,12 +308,236 @@ impl Source for Splat {
     }
 }
 
-/// block: writes `count` vectors at `dst + off`.
+/// The most vectors one [`Ahead`] holds: a head or tail run of up to 8
+/// vectors ([`head_tail`] with `NOLOOP_MAX` = 16W), or the loop's tail,
+/// `LOOP_BLOCK / W + 1 <= NOLOOP_MAX / W` vectors (const-asserted).
+const AHEAD_MAX: usize = 16;
+
+/// Storage for the vectors an [`Ahead`] reads before it writes them.
+pub(crate) trait Regs<V>: Sized {
+    /// Storage with no vector in it yet.
+    fn empty() -> Self;
+    /// Whether [`Regs::put`] keeps anything: false for [`NoRegs`].
+    const KEEPS: bool;
+    /// Keeps `v` as vector `i` (`i < AHEAD_MAX`).
+    fn put(&mut self, i: usize, v: V);
+    /// Vector `i`.
+    ///
+    /// # Safety
+    ///
+    /// [`Regs::put`] kept vector `i`.
+    unsafe fn get(&self, i: usize) -> V;
+}
+
+/// No storage: a copy or a fill reads each vector as it stores it.
+pub(crate) struct NoRegs;
+
+impl<V> Regs<V> for NoRegs {
+    #[inline(always)]
+    fn empty() -> Self {
+        NoRegs
+    }
+    const KEEPS: bool = false;
+    #[inline(always)]
+    fn put(&mut self, _: usize, _: V) {}
+    #[inline(always)]
+    unsafe fn get(&self, _: usize) -> V {
+        unreachable!("NoRegs keeps no vector")
+    }
+}
+
+/// Runs `$body` with `$k` bound to `$i` as a literal, `$i < AHEAD_MAX`:
+/// array indices that are constants from the start, not only once the
+/// loops around them unroll. With `self[i]`, LLVM kept a move's registers
+/// in a stack array (a 1 KiB frame, aligned and set up on every call,
+/// and a store and reload of every saved vector): its SROA pass, which
+/// puts array elements in registers, runs before full unrolling.
+macro_rules! const_index {
+    ($i:expr, $k:ident => $body:expr) => {
+        match $i {
+            0 => {
+                let $k = 0;
+                $body
+            }
+            1 => {
+                let $k = 1;
+                $body
+            }
+            2 => {
+                let $k = 2;
+                $body
+            }
+            3 => {
+                let $k = 3;
+                $body
+            }
+            4 => {
+                let $k = 4;
+                $body
+            }
+            5 => {
+                let $k = 5;
+                $body
+            }
+            6 => {
+                let $k = 6;
+                $body
+            }
+            7 => {
+                let $k = 7;
+                $body
+            }
+            8 => {
+                let $k = 8;
+                $body
+            }
+            9 => {
+                let $k = 9;
+                $body
+            }
+            10 => {
+                let $k = 10;
+                $body
+            }
+            11 => {
+                let $k = 11;
+                $body
+            }
+            12 => {
+                let $k = 12;
+                $body
+            }
+            13 => {
+                let $k = 13;
+                $body
+            }
+            14 => {
+                let $k = 14;
+                $body
+            }
+            _ => {
+                let $k = 15;
+                $body
+            }
+        }
+    };
+}
+
+impl<V: Copy> Regs<V> for [MaybeUninit<V>; AHEAD_MAX] {
+    #[inline(always)]
+    fn empty() -> Self {
+        [const { MaybeUninit::uninit() }; AHEAD_MAX]
+    }
+    const KEEPS: bool = true;
+    #[inline(always)]
+    fn put(&mut self, i: usize, v: V) {
+        debug_assert!(i < AHEAD_MAX);
+        const_index!(i, k => self[k].write(v));
+    }
+    #[inline(always)]
+    unsafe fn get(&self, i: usize) -> V {
+        debug_assert!(i < AHEAD_MAX);
+        // SAFETY: `put` wrote it (the caller).
+        const_index!(i, k => unsafe { self[k].assume_init() })
+    }
+}
+
+/// `count` vectors, vector `i` at offset `at(i)` of both pointers, read
+/// ahead of their stores when the source may overlap the destination.
+///
+/// For a copy or a fill, [`Ahead::read`] reads nothing and
+/// [`Ahead::write`] moves one vector at a time, load then store: the code
+/// the copy had before moves existed. For a move ([`Source::OVERLAP`]),
+/// `read` loads every vector into registers ([`Source::Regs`]), and
+/// `write` stores them: no store made between the two can change what
+/// they write.
+///
+/// ```text
+/// a move of n in [W, 2W]:   load |H===|  load |===T|   then store both
+/// ```
+pub(crate) struct Ahead<V: Vector, L, R: Source, F> {
+    regs: R::Regs<V>,
+    count: usize,
+    at: F,
+    src: R,
+    access: PhantomData<L>,
+}
+
+impl<V: Vector, L: Access, R: Source, F: Fn(usize) -> usize> Ahead<V, L, R, F> {
+    /// Loads the vectors now if `R` may overlap the destination.
+    ///
+    /// # Safety
+    ///
+    /// `count <= AHEAD_MAX` where the storage keeps vectors (a move), and
+    /// `at(i)..at(i) + W` is readable from `src`
+    /// for every `i < count`, aligned when `L` is [`Aligned`].
+    #[inline(always)]
+    pub(crate) unsafe fn read(src: R, count: usize, at: F) -> Self {
+        debug_assert!(!R::Regs::<V>::KEEPS || count <= AHEAD_MAX);
+        let mut regs = R::Regs::<V>::empty();
+        if R::Regs::<V>::KEEPS {
+            for i in 0..count {
+                // SAFETY: the caller's contract.
+                regs.put(i, unsafe { src.read::<V, L>(at(i)) });
+            }
+        }
+        Ahead {
+            regs,
+            count,
+            at,
+            src,
+            access: PhantomData,
+        }
+    }
+
+    /// Writes the vectors at `dst`: those loaded by [`Ahead::read`] for a
+    /// move; for a copy, each loaded now and stored.
+    ///
+    /// # Safety
+    ///
+    /// As [`Ahead::read`], and `at(i)..at(i) + W` is writable at `dst`,
+    /// aligned when `S` is [`Aligned`].
+    #[inline(always)]
+    pub(crate) unsafe fn write<S: Access>(&self, dst: *mut u8) {
+        for i in 0..self.count {
+            let at = (self.at)(i);
+            // SAFETY: where the storage keeps vectors, `read` kept all
+            // `count`; the ranges are the caller's.
+            unsafe {
+                let v = if R::Regs::<V>::KEEPS {
+                    self.regs.get(i)
+                } else {
+                    self.src.read::<V, L>(at)
+                };
+                S::store(v, dst.add(at))
+            }
+        }
+    }
+}
+
+/// `count` consecutive vectors from offset `off`, as an [`Ahead`].
+///
+/// # Safety
+///
+/// As [`Ahead::read`] for `off..off + count * W`.
+#[inline(always)]
+unsafe fn run<V: Vector, L: Access, R: Source>(
+    src: R,
+    off: usize,
+    count: usize,
+) -> Ahead<V, L, R, impl Fn(usize) -> usize + Copy> {
+    // SAFETY: vector `i` is `off + i * W`, inside the caller's range.
+    unsafe { Ahead::read(src, count, move |i| off + i * V::BYTES) }
+}
+
+/// block: writes `count` vectors at `dst + off`; a move loads them all
+/// before its first store.
 ///
 /// # Safety
 ///
 /// `off..off + count * V::BYTES` is in range for `dst` and `src`, aligned for
-/// the accesses `L` (source) and `S` (destination) claim.
+/// the accesses `L` (source) and `S` (destination) claim; for a move,
+/// `count <= AHEAD_MAX`.
 #[inline(always)]
 pub(crate) unsafe fn block<V: Vector, L: Access, S: Access, R: Source>(
     dst: *mut u8,
@@ -200,37 +545,34 @@ pub(crate) unsafe fn block<V: Vector, L: Access, S: Access, R: Source>(
     off: usize,
     count: usize,
 ) {
-    for i in 0..count {
-        let at = off + i * V::BYTES;
-        // SAFETY: `at..at + V::BYTES` lies inside the caller's range.
-        unsafe { S::store(src.read::<V, L>(at), dst.add(at)) }
-    }
-}
-
-/// tail: writes the last `count` vectors before `dst + n`.
-///
-/// # Safety
-///
-/// `n >= count * V::BYTES` and `0..n` is in range for `dst` and `src`.
-#[inline(always)]
-unsafe fn tail<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize, count: usize) {
-    // SAFETY: the block ends at `n` and starts at or after 0.
-    unsafe { block::<V, Unaligned, Unaligned, R>(dst, src, n - count * V::BYTES, count) }
+    // SAFETY: the caller's contract.
+    unsafe { run::<V, L, R>(src, off, count).write::<S>(dst) }
 }
 
 /// head_tail: two possibly overlapping runs of `count` vectors, the first
-/// starting at 0 and the second ending at `n`.
+/// starting at 0 and the second ending at `n`. A move loads both runs
+/// before it stores either.
 ///
 /// # Safety
 ///
-/// `count * W <= n <= 2 * count * W` and `0..n` is in range.
+/// `count * W <= n <= 2 * count * W`, `count <= 8`, and `0..n` is in range.
 #[inline(always)]
 pub(crate) unsafe fn head_tail<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize, count: usize) {
-    debug_assert!(count * V::BYTES <= n && n <= 2 * count * V::BYTES);
+    let w = V::BYTES;
+    debug_assert!(count * w <= n && n <= 2 * count * w);
     // SAFETY: both runs lie in `0..n` by the precondition.
     unsafe {
-        block::<V, Unaligned, Unaligned, R>(dst, src, 0, count);
-        tail::<V, R>(dst, src, n, count);
+        let head = run::<V, Unaligned, R>(src, 0, count);
+        // The tail in rising order, as a copy's. Walking it down from `n`
+        // was tried: repeated overlapping AVX2 moves of 96-128 B went from
+        // 0.94x glibc's speed to 1.10x, but figures at 192-256 B moved as
+        // much with code placement alone (BENCHMARKS.md, "memmove").
+        // Addressed from `n` (`run` from `n - count * W` is the same
+        // vectors, but made LLVM lay out the SSE `memcpy` call site 16 B
+        // larger).
+        let tail = Ahead::<V, Unaligned, R, _>::read(src, count, |i| n - (count - i) * w);
+        head.write::<Unaligned>(dst);
+        tail.write::<Unaligned>(dst);
     }
 }
 
@@ -255,17 +597,23 @@ pub(crate) unsafe fn head_tail<V: Vector, R: Source>(dst: *mut u8, src: R, n: us
 #[inline(always)]
 pub(crate) unsafe fn clamped_run<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize, k: usize) {
     let w = V::BYTES;
-    debug_assert!(w <= n && n <= k * w);
-    for i in 0..k - 1 {
-        // A select, not a branch: a repeated vector 0 costs one move.
-        let at = if (i + 1) * w <= n { i * w } else { 0 };
-        // SAFETY: `at + W <= n` in either arm (`W <= n`).
-        unsafe { block::<V, Unaligned, Unaligned, R>(dst, src, at, 1) }
-    }
-    // SAFETY: `n >= W`. The vectors before it cover `0..m * W`, with `m`
-    // the least of `n / W` and `k - 1`; both give `m * W >= n - W` (`n <=
-    // k * W`), so with this one nothing is left out.
-    unsafe { tail::<V, R>(dst, src, n, 1) }
+    debug_assert!(w <= n && n <= k * w && k <= AHEAD_MAX);
+    // Vector `i < k - 1` at `i * W` if it fits, else at 0 (a select, not a
+    // branch: a repeated vector 0 costs one move); the last at `n - W`.
+    let at = |i: usize| {
+        if i + 1 == k {
+            n - w
+        } else if (i + 1) * w <= n {
+            i * w
+        } else {
+            0
+        }
+    };
+    // SAFETY: `at(i) + W <= n` in every arm (`W <= n`). The vectors before
+    // the last cover `0..m * W`, with `m` the least of `n / W` and `k - 1`;
+    // both give `m * W >= n - W` (`n <= k * W`), so with the last one
+    // nothing is left out.
+    unsafe { Ahead::<V, Unaligned, R, _>::read(src, k, at).write::<Unaligned>(dst) }
 }
 
 /// Writes any `n <= 2 * V::BYTES`, `n == 0` included: 1-16 B, then the
@@ -313,9 +661,13 @@ pub(crate) unsafe fn write_le16<R: Source>(dst: *mut u8, src: R, n: usize) {
         } else if n >= 4 {
             head_tail::<u32, R>(dst, src, n, 1)
         } else if n != 0 {
-            block::<u8, Unaligned, Unaligned, R>(dst, src, 0, 1);
-            block::<u8, Unaligned, Unaligned, R>(dst, src, n / 2, 1);
-            block::<u8, Unaligned, Unaligned, R>(dst, src, n - 1, 1);
+            // A move loads all three before it stores one.
+            let first = run::<u8, Unaligned, R>(src, 0, 1);
+            let middle = run::<u8, Unaligned, R>(src, n / 2, 1);
+            let last = run::<u8, Unaligned, R>(src, n - 1, 1);
+            first.write::<Unaligned>(dst);
+            middle.write::<Unaligned>(dst);
+            last.write::<Unaligned>(dst);
         }
     }
 }
@@ -380,12 +732,30 @@ unsafe fn write_small<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     // SAFETY: the caller's contract; a constant picks the arm, and each arm
     // takes every `n` up to its `small_max`.
     unsafe {
-        if V::MASKED_MAX > 0 {
+        if V::MASKED_MAX > 0 && masks_apart::<V, R>(dst, src) {
             src.write_masked::<V>(dst, n)
+        } else if V::MASKED_MAX > 0 {
+            write_le_2w::<V, R>(dst, src, n)
         } else {
             write_le16(dst, src, n)
         }
     }
+}
+
+/// Whether a move may take the masked moves: the `MASKED_MAX`-byte ranges
+/// that its masked load and store span do not overlap; always for a copy
+/// or a fill (a constant). Where the ranges overlap, even with no byte
+/// moved in common, the masked load waits for the masked store of the
+/// call before to leave the core: a move repeated on one window, as
+/// `Vec::remove(0)` in a loop makes, took 17 ticks a call at 1-32 B
+/// against glibc's 7-15 (BENCHMARKS.md, "memmove"). Those go to the
+/// ladder, whose smaller moves do not overlap for nothing.
+#[inline(always)]
+fn masks_apart<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
+    let m = V::MASKED_MAX;
+    // `dst - src` is in `-(m - 1)..=m - 1` exactly when this is below
+    // `2m - 1`.
+    !R::OVERLAP || (dst as usize).wrapping_sub(src.addr()).wrapping_add(m - 1) >= 2 * m - 1
 }
 
 /// Writes `small_max::<V>() < n <= V::NOLOOP_MAX` with no loop.
@@ -414,9 +784,35 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     }
 }
 
+/// The offset of a run of `len` bytes that starts `off` bytes from the end
+/// a walk starts at: `off` itself walking up, its mirror `n - off - len`
+/// walking down. With a constant `down` (every copy, and each arm of a
+/// move), it folds away.
+#[inline(always)]
+fn place(down: bool, n: usize, off: usize, len: usize) -> usize {
+    if down {
+        n - off - len
+    } else {
+        off
+    }
+}
+
 /// loop_and_tail: `blocks` blocks of `LOOP_BLOCK` bytes from offset
 /// `start`, with aligned stores (and loads of kind `L`), then the last
-/// `tail_vectors` vectors before `n`, unaligned.
+/// `tail_vectors` vectors before `n`, unaligned. With `down`, the mirror
+/// image: offsets are counted from `n` downwards, the blocks walk down
+/// from `n - start`, and the tail is the first `tail_vectors` vectors.
+///
+/// ```text
+/// up:    |B=======|B=======|B=======|          -> blocks walk up from start
+///                               |T==========|     tail ends at n
+/// down:  |T==========|                           tail starts at 0
+///           |B=======|B=======|B=======|       <- blocks walk down from n - start
+/// ```
+///
+/// A move ([`Source::OVERLAP`]) reads the tail before the first block,
+/// whose stores may overwrite its source, and loads each block whole
+/// before storing it ([`block`]); a copy reads the tail after the loop.
 ///
 /// Callers derive `blocks` from `n` alone, never from an address, so that a
 /// constant `n` gives a constant trip count and the loop unrolls to
@@ -427,10 +823,11 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
 ///
 /// # Safety
 ///
-/// `dst + start` is `W`-aligned (and the source there too when `L` is
-/// [`Aligned`]), `start + blocks * LOOP_BLOCK <= n`, `tail_vectors * W <= n`,
-/// the blocks and the tail together cover `start..n`, and `0..n` is in
-/// range.
+/// `dst + place(start)` is `W`-aligned (and the source there too when `L`
+/// is [`Aligned`]), `start + blocks * LOOP_BLOCK <= n`, `tail_vectors * W
+/// <= n`, the blocks and the tail together cover `0..n` less `start`
+/// bytes at the walk's starting end, `tail_vectors <= AHEAD_MAX`, and
+/// `0..n` is in range.
 #[inline(always)]
 pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
     dst: *mut u8,
@@ -439,53 +836,87 @@ pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
     start: usize,
     blocks: usize,
     tail_vectors: usize,
+    down: bool,
 ) {
-    let count = V::LOOP_BLOCK / V::BYTES;
-    debug_assert!(start + blocks * V::LOOP_BLOCK <= n && tail_vectors * V::BYTES <= n);
-    debug_assert!(start + blocks * V::LOOP_BLOCK + tail_vectors * V::BYTES >= n);
-    // The blocks are addressed from the aligned start, so that each access
-    // is one base register plus a constant once a constant `n` unrolls.
-    // SAFETY: `start <= n`, in range.
-    let (at, from) = (unsafe { dst.add(start) }, src.skip(start));
+    let (w, lb) = (V::BYTES, V::LOOP_BLOCK);
+    debug_assert!(start + blocks * lb <= n && tail_vectors * w <= n);
+    debug_assert!(start + blocks * lb + tail_vectors * w >= n);
+    let tail_at = place(down, n, n - tail_vectors * w, tail_vectors * w);
+    // SAFETY: `tail_vectors * W <= n`, so the tail lies in `0..n`.
+    let tail = unsafe { run::<V, Unaligned, R>(src, tail_at, tail_vectors) };
+    // The blocks are addressed from the aligned end of their run nearest
+    // 0, so that each access is one base register plus a constant once a
+    // constant `n` unrolls.
+    let run = blocks * lb;
+    let base = place(down, n, start, run);
+    // SAFETY: `base <= n`, in range.
+    let (at, from) = (unsafe { dst.add(base) }, src.skip(base));
     for i in 0..blocks {
-        // SAFETY: the block ends at or before `start + blocks * LOOP_BLOCK
-        // <= n`, and starts at a multiple of W from an aligned start.
-        unsafe { block::<V, L, Aligned, R>(at, from, i * V::LOOP_BLOCK, count) };
+        // Walking down, the vectors of each block go down too, so that
+        // the stores make one falling stream of addresses, as glibc's
+        // backward loop does (no difference measured on this machine).
+        let off = place(down, run, i * lb, lb);
+        let vector = move |j: usize| off + place(down, lb, j * w, w);
+        // SAFETY: the block lies in the run `base..base + run`, inside
+        // `0..n`, at a multiple of `LOOP_BLOCK` from its aligned base;
+        // its vectors are the `LOOP_BLOCK / W` at multiples of `W` in it.
+        unsafe { Ahead::<V, L, R, _>::read(from, lb / w, vector).write::<Aligned>(at) };
         crate::barrier::no_partial_unroll();
     }
-    // SAFETY: `tail_vectors * W <= n`.
-    unsafe { tail::<V, R>(dst, src, n, tail_vectors) }
+    // SAFETY: as for `read`.
+    unsafe { tail.write::<Unaligned>(dst) }
 }
 
 /// Writes `n > NOLOOP_MAX` bytes to a destination of any alignment:
 /// align_to_next_boundary (one unaligned vector, then skip 1..=W bytes to the
-/// next aligned destination address), then loop_and_tail.
+/// next aligned destination address), then loop_and_tail. With `down`, the
+/// mirror image: the last vector, then blocks walking down from the last
+/// aligned destination address before `dst + n`.
 ///
 /// The number of blocks, `(n - W) / LOOP_BLOCK`, is the most that fits after
 /// any skip; what it leaves before the last block is under `W` bytes, so the
 /// tail is one block plus one vector.
 ///
+/// A copy writes its first vector before the loop. A move reads it then
+/// and writes it after the loop: going up with `dst < src < dst + W`, the
+/// first block reads source bytes that vector's store would overwrite.
+///
 /// # Safety
 ///
 /// `n > V::NOLOOP_MAX` and `0..n` is in range.
 #[inline(always)]
-pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
-    let skip = V::BYTES - (dst as usize & (V::BYTES - 1));
-    let blocks = (n - V::BYTES) / V::LOOP_BLOCK;
-    let tail_vectors = V::LOOP_BLOCK / V::BYTES + 1;
+pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize, down: bool) {
+    let w = V::BYTES;
+    // The skip counts from the destination's edge where the walk starts:
+    // `dst` going up, `dst + n` going down (its negation's low bits).
+    let edge = if down {
+        (dst as usize).wrapping_add(n).wrapping_neg()
+    } else {
+        dst as usize
+    };
+    let skip = w - (edge & (w - 1));
+    let blocks = (n - w) / V::LOOP_BLOCK;
+    let tail_vectors = V::LOOP_BLOCK / w + 1;
+    let first = place(down, n, 0, w);
     // SAFETY: n > NOLOOP_MAX >= LOOP_BLOCK + W (const-asserted), so the first
-    // vector and the tail are in range; `dst + skip` is aligned; with
+    // vector and the tail are in range; `dst + place(skip)` is aligned; with
     // 1 <= skip <= W the blocks end at most at `W + (n - W) = n`, and they
     // reach past `n - LOOP_BLOCK - W`, where the tail starts.
     unsafe {
-        block::<V, Unaligned, Unaligned, R>(dst, src, 0, 1);
-        loop_and_tail::<V, Unaligned, _>(dst, src, n, skip, blocks, tail_vectors);
+        let head = run::<V, Unaligned, R>(src, first, 1);
+        if !R::OVERLAP {
+            head.write::<Unaligned>(dst);
+        }
+        loop_and_tail::<V, Unaligned, _>(dst, src, n, skip, blocks, tail_vectors, down);
+        if R::OVERLAP {
+            head.write::<Unaligned>(dst);
+        }
     }
 }
 
 /// Writes `n > NOLOOP_MAX` bytes to a `W`-aligned destination from a
 /// `W`-aligned source (a fill's is any): the blocks that start before
-/// `n - LOOP_BLOCK`, then one overlapping block.
+/// `n - LOOP_BLOCK`, then one overlapping block. Up only.
 ///
 /// # Safety
 ///
@@ -503,6 +934,7 @@ unsafe fn write_loop_aligned<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usiz
             0,
             (n - 1) / V::LOOP_BLOCK,
             V::LOOP_BLOCK / V::BYTES,
+            false,
         )
     }
 }
@@ -513,6 +945,34 @@ unsafe fn write_loop_aligned<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usiz
 #[inline(always)]
 const fn takes_string(n: usize, min: usize) -> bool {
     min != usize::MAX && n >= min
+}
+
+/// Whether the ranges of `n >= 1` bytes at `dst` and `src` are disjoint:
+/// always for a copy or a fill (a constant: their code is unchanged). A
+/// move whose ranges overlap goes down when `dst` is after `src`, and up,
+/// with its head and tail read ahead, when it is before.
+///
+/// One add and one compare: `dst - src` lies in `-(n - 1)..=n - 1`
+/// exactly when `dst - src + n - 1`, unsigned, is below `2n - 1` (`n`
+/// cannot exceed `isize::MAX`, so that does not overflow). Tested first in
+/// the loop arm of [`write()`], so that a disjoint move reaches the copy's
+/// loops with one test more than a copy. With the read-ahead loop for
+/// disjoint moves too, AVX2 moves of 384 B-1 KiB took 4-10% longer than
+/// `memcpy` (BENCHMARKS.md, "memmove").
+#[inline(always)]
+fn disjoint<R: Source>(dst: *mut u8, src: R, n: usize) -> bool {
+    !R::OVERLAP || (dst as usize).wrapping_sub(src.addr()).wrapping_add(n - 1) >= 2 * n - 1
+}
+
+/// Whether a move going up may take the string instruction: its
+/// destination is not 1-63 bytes before its source; always for a copy or
+/// a fill (a constant). `rep movsb` copies such a move a byte at a time:
+/// 3,138 ticks for 4 KiB with the destination 1, 17 or 35 bytes before
+/// the source, against 79 for glibc (BENCHMARKS.md, "memmove"), which
+/// makes the same test. Those moves take the block loop.
+#[inline(always)]
+fn string_apart<R: Source>(dst: *mut u8, src: R) -> bool {
+    !R::OVERLAP || src.addr().wrapping_sub(dst as usize) >= 64
 }
 
 /// The invariants the ladder and the loops rely on.
@@ -544,6 +1004,10 @@ const fn check_tuning<V: Tuning>() {
         assert!(
             w <= 64 && mixed_max::<V>().is_multiple_of(w),
             "the mixed-sizes class needs W <= 64 < n and whole vectors"
+        );
+        assert!(
+            V::NOLOOP_MAX / w <= AHEAD_MAX,
+            "a move holds a no-loop class, or the loop's tail, in registers"
         );
         assert!(
             V::STRING_COPY_MIN > V::NOLOOP_MAX && V::STRING_FILL_MIN > V::NOLOOP_MAX,
@@ -584,7 +1048,10 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
     // SAFETY (all arms): each arm's size precondition is the test that
     // selects it (`small_max < NOLOOP_MAX < string_min`, const-asserted;
     // `clamped_run` gets `W <= 64 < n <= mixed_max`, a whole number of
-    // vectors); the aligned loop gets the caller's aligned pointers.
+    // vectors); the aligned loop gets the caller's aligned pointers; a
+    // move reaches the copy's loops (no read-ahead) only when the ranges
+    // are disjoint, and the string instruction or the loop going up only
+    // when `dst` is before `src`.
     unsafe {
         if n <= V::NOLOOP_MAX {
             if n <= small_max::<V>() {
@@ -597,12 +1064,26 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
             } else {
                 write_noloop::<V, R>(dst, src, n)
             }
-        } else if aligned && !string {
-            write_loop_aligned::<V, R>(dst, src, n)
-        } else if string {
-            src.write_string::<V>(dst, n)
+        } else if !disjoint(dst, src, n) {
+            if dst as usize > src.addr() {
+                // The destination starts inside the source.
+                write_loop::<V, R>(dst, src, n, true)
+            } else if string && string_apart(dst, src) {
+                src.write_string::<V>(dst, n)
+            } else {
+                write_loop::<V, R>(dst, src, n, false)
+            }
         } else {
-            write_loop::<V, R>(dst, src, n)
+            // A copy or a fill, or a move whose ranges are disjoint: the
+            // copy's loops, with nothing read ahead.
+            let src = src.disjoint();
+            if aligned && !string {
+                write_loop_aligned::<V, R::Disjoint>(dst, src, n)
+            } else if string {
+                src.write_string::<V>(dst, n)
+            } else {
+                write_loop::<V, R::Disjoint>(dst, src, n, false)
+            }
         }
     }
 }
@@ -660,6 +1141,29 @@ pub(crate) unsafe fn memcpy_aligned<V: Tuning>(dst: *mut u8, src: *const u8, n: 
 pub(crate) unsafe fn memcpy_generic<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: the caller's contract.
     unsafe { write::<V, _>(dst, src, n, false, MIXED_SIZES) }
+}
+
+/// See [`crate::memmove`]: the ladder of [`memcpy`] with a [`Move`]
+/// source, whose no-loop classes load before they store, and whose loop
+/// goes down when the destination starts inside the source.
+///
+/// # Safety
+///
+/// As [`crate::memmove`].
+#[inline(always)]
+pub(crate) unsafe fn memmove<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
+    let src = Move(src);
+    // SAFETY: the caller's contract; `takes_aligned_loop` vouches for
+    // alignment, and `write` takes that loop only going up.
+    unsafe {
+        write::<V, _>(
+            dst,
+            src,
+            n,
+            takes_aligned_loop::<V, _>(dst, src),
+            MIXED_SIZES,
+        )
+    }
 }
 
 /// See [`crate::memset`].

@@ -1,4 +1,4 @@
-//! Inlined SIMD `memcpy` and `memset` kernels for code that cannot or will
+//! Inlined SIMD `memcpy`, `memmove` and `memset` kernels for code that cannot or will
 //! not call libc: packet datapaths, firmware, unikernels, kernel modules, and
 //! `-C target-cpu=native` builds that want copies which compile to a handful
 //! of vector moves at the call site.
@@ -39,6 +39,18 @@
 //! | from the string threshold | `rep movsb` / `rep stosb` (SSE, AVX2) | |
 //! | 65..=256, only with `--cfg fastmem_mixed_sizes` ([`MIXED_SIZES`]; AVX-512, AVX2) | 256 / W vectors at clamped offsets, no branch on `n`, instead of the rungs | 100 B: zmm moves at 0, 0, 0 and 36 |
 //!
+//! [`memmove`] and [`copy_within`] walk the same ladder, with one
+//! difference in how each step moves its vectors: every vector of a step
+//! is loaded before the first store. Up to `NOLOOP_MAX` a step is the whole
+//! copy, so any overlap is harmless and no direction test is made (the
+//! masked move gives way to the rungs when the pointers are under 32 B
+//! apart, where its load would wait on the last call's store). Above it,
+//! disjoint ranges take `memcpy`'s loops; overlapping ones a loop that goes
+//! up when `dst` is before `src` and down from the end otherwise, its
+//! blocks aligned on the destination, its first vector and tail loaded
+//! before the loop and stored after it. `rep movsb` takes no move going
+//! down, nor one with `dst` 1-63 B before `src`.
+//!
 //! ```text
 //!  n in [W, 2W]:   |head====|          |====tail|      (may overlap)
 //!  n > NOLOOP_MAX: |v===|                                first vector, any alignment
@@ -62,6 +74,14 @@
 //! assert_eq!(header, [0; 12]);
 //! ```
 //!
+//! Moving bytes within one buffer, the ranges overlapping:
+//!
+//! ```
+//! let mut line = *b"..payload";
+//! fastmem::copy_within(&mut line, 2.., 0);
+//! assert_eq!(&line, b"payloadad");
+//! ```
+//!
 //! The raw API takes pointers, as `rte_memcpy` does:
 //!
 //! ```
@@ -77,8 +97,10 @@
 //! For `memcpy*(dst, src, n)`: `src..src + n` is readable, `dst..dst + n` is
 //! writable, and the two ranges do not overlap. `memcpy_aligned` also needs
 //! both pointers aligned to [`Kernel::vector_bytes`] of [`KERNEL`]. For
-//! `memset(dst, c, n)`: `dst..dst + n` is writable. With `n == 0` no memory
-//! is touched. Debug builds check overlap and alignment with `debug_assert!`.
+//! `memmove(dst, src, n)`: `src..src + n` is readable and `dst..dst + n`
+//! writable; they may overlap. For `memset(dst, c, n)`: `dst..dst + n` is
+//! writable. With `n == 0` no memory is touched. Debug builds check overlap
+//! and alignment with `debug_assert!`.
 #![no_std]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![deny(missing_docs)]
@@ -236,6 +258,27 @@ pub unsafe fn memcpy_generic(dst: *mut u8, src: *const u8, n: usize) {
     unsafe { generic::memcpy_generic::<Selected>(dst, src, n) }
 }
 
+/// Copies `n` bytes from `src` to `dst`; the two ranges may overlap, as C's
+/// `memmove` and [`core::ptr::copy`] allow.
+///
+/// The ladder of [`memcpy`], with every vector of a no-loop class (up to
+/// `NOLOOP_MAX`, masked moves included) loaded before the first store, so
+/// no direction test is made there. Above it, disjoint ranges take
+/// [`memcpy`]'s loops; overlapping ones a loop that goes up when `dst` is
+/// before `src` and down from the end otherwise, with its first vector and
+/// its tail loaded before the loop and stored after it. `rep movsb` takes
+/// no move going down, nor one with `dst` 1-63 B before `src`.
+///
+/// # Safety
+///
+/// - `src..src + n` must be valid for reads and `dst..dst + n` for writes.
+/// - With `n == 0` nothing is read or written, and the pointers may dangle.
+#[inline(always)]
+pub unsafe fn memmove(dst: *mut u8, src: *const u8, n: usize) {
+    // SAFETY: the caller's contract is `generic::memmove`'s.
+    unsafe { generic::memmove::<Selected>(dst, src, n) }
+}
+
 /// Sets `n` bytes at `dst` to `c`. A 10- or 12-byte fill, such as a
 /// virtio-net header, is two 8-byte stores. On the SIMD kernels, above the
 /// no-loop threshold, a destination aligned to the vector width takes the
@@ -292,6 +335,58 @@ pub fn copy(dst: &mut [u8], src: &[u8]) {
     // SAFETY: both slices are valid for `len` bytes, and a `&mut` cannot
     // overlap a `&`.
     unsafe { memcpy(dst.as_mut_ptr(), src.as_ptr(), src.len()) }
+}
+
+/// Copies the bytes of `buf` in the range `src` to `buf[dest..]`, which may
+/// overlap it: [`slice::copy_within`] for bytes, through [`memmove`].
+///
+/// # Panics
+///
+/// When `src` ends before it starts or past the end of `buf`, or when
+/// `dest + src.len()` is past the end of `buf`; the message names the
+/// bounds, e.g. `fastmem::copy_within: source range end 40 is past the
+/// buffer length 32`.
+///
+/// ```
+/// let mut b = *b"abcdefgh";
+/// fastmem::copy_within(&mut b, 0..6, 2);
+/// assert_eq!(&b, b"ababcdef");
+/// ```
+#[inline(always)]
+pub fn copy_within<R: core::ops::RangeBounds<usize>>(buf: &mut [u8], src: R, dest: usize) {
+    use core::ops::Bound;
+    let len = buf.len();
+    let start = match src.start_bound() {
+        Bound::Included(&s) => s,
+        Bound::Excluded(&s) => s.checked_add(1).unwrap_or_else(|| {
+            panic!("fastmem::copy_within: source range start {s} + 1 overflows usize")
+        }),
+        Bound::Unbounded => 0,
+    };
+    let end = match src.end_bound() {
+        Bound::Included(&e) => e.checked_add(1).unwrap_or_else(|| {
+            panic!("fastmem::copy_within: source range end {e} + 1 overflows usize")
+        }),
+        Bound::Excluded(&e) => e,
+        Bound::Unbounded => len,
+    };
+    assert!(
+        start <= end,
+        "fastmem::copy_within: source range start {start} is past its end {end}"
+    );
+    assert!(
+        end <= len,
+        "fastmem::copy_within: source range end {end} is past the buffer length {len}"
+    );
+    let count = end - start;
+    assert!(
+        dest <= len - count,
+        "fastmem::copy_within: destination {dest} plus {count} bytes is past the buffer length {len}"
+    );
+    let p = buf.as_mut_ptr();
+    // SAFETY: `start + count <= len` and `dest + count <= len` (checked),
+    // both inside `buf`; `memmove` allows the overlap.
+    unsafe { memmove(p.add(dest), p.add(start), count) }
 }
 
 /// Sets every byte of `dst` to `c`.

@@ -137,12 +137,24 @@ fn blocks<V: Tuning>() {
     for n in b..=3 * b + w {
         for soff in [0, 1, w - 1] {
             copies("loop_and_tail", n, 0, soff, |d, s| unsafe {
-                generic::loop_and_tail::<V, Unaligned, _>(d, s, n, 0, (n - 1) / b, b / w)
+                generic::loop_and_tail::<V, Unaligned, _>(d, s, n, 0, (n - 1) / b, b / w, false)
             });
         }
         copies("aligned loop_and_tail", n, 0, 0, |d, s| unsafe {
-            generic::loop_and_tail::<V, Aligned, _>(d, s, n, 0, (n - 1) / b, b / w)
+            generic::loop_and_tail::<V, Aligned, _>(d, s, n, 0, (n - 1) / b, b / w, false)
         });
+    }
+    // write_loop as a move, at every alignment of the destination, up
+    // with the destination before the source and down with it after.
+    for n in V::NOLOOP_MAX + 1..=V::NOLOOP_MAX + b + w {
+        for (lead, d) in [(0, 1), (1, w), (w - 1, b + 3), (3, n - 1)] {
+            moves("write_loop up", n, lead + d, lead, |d, s, n| unsafe {
+                generic::write_loop::<V, _>(d, generic::Move(s), n, false)
+            });
+            moves("write_loop down", n, lead, lead + d, |d, s, n| unsafe {
+                generic::write_loop::<V, _>(d, generic::Move(s), n, true)
+            });
+        }
     }
     // From a start past a misaligned destination's first vector: the
     // blocks begin at `start`, the tail is still addressed from `n`.
@@ -151,8 +163,90 @@ fn blocks<V: Tuning>() {
             let start = w - doff;
             copies("loop_and_tail from start", n, doff, 3, |d, s| unsafe {
                 generic::block::<V, Unaligned, Unaligned, _>(d, s, 0, 1);
-                generic::loop_and_tail::<V, Unaligned, _>(d, s, n, start, (n - w) / b, b / w + 1)
+                generic::loop_and_tail::<V, Unaligned, _>(
+                    d,
+                    s,
+                    n,
+                    start,
+                    (n - w) / b,
+                    b / w + 1,
+                    false,
+                )
             });
+        }
+    }
+}
+
+/// Moves `n` bytes inside one buffer, from `base + soff` to `base + doff`,
+/// with `op`; checks that the window holds what the source held before the
+/// call, and every other byte (canaries included) is unchanged.
+fn moves(what: &str, n: usize, soff: usize, doff: usize, op: impl Fn(*mut u8, *const u8, usize)) {
+    let len = n + soff.max(doff) + 2 * GUARD + BASE_ALIGN;
+    let mut buf: Vec<u8> = (0..len)
+        .map(|i| (i as u8).wrapping_mul(13) ^ 0x5A)
+        .collect();
+    let base = aligned_start(&buf) + GUARD;
+    let mut want = buf.clone();
+    // The oracle, from a pristine copy: a byte loop, so it is no move.
+    for i in 0..n {
+        want[base + doff + i] = buf[base + soff + i];
+    }
+    let p = buf.as_mut_ptr();
+    // SAFETY: both windows lie in `buf` (`len` has room for them).
+    op(
+        unsafe { p.add(base + doff) },
+        unsafe { p.add(base + soff) },
+        n,
+    );
+    if buf != want {
+        let i = buf.iter().zip(&want).position(|(a, b)| a != b).unwrap();
+        panic!(
+            "{what}: n={n} src at +{soff}, dst at +{doff}: byte {} of the destination window: got {:#04x}, want {:#04x}",
+            i as isize - (base + doff) as isize,
+            buf[i],
+            want[i]
+        );
+    }
+}
+
+/// Every size up to past the loop's second iteration, the destination
+/// before and after the source at distances around each vector, block and
+/// class boundary, at an aligned and a misaligned destination; also the
+/// disjoint case and `dst == src`.
+fn memmove<V: Tuning>() {
+    let (w, b) = (V::BYTES, V::LOOP_BLOCK);
+    let top = V::NOLOOP_MAX + 2 * b + w;
+    let distances = [
+        0,
+        1,
+        3,
+        w - 1,
+        w,
+        w + 1,
+        2 * w + 5,
+        b + 1,
+        V::NOLOOP_MAX / 2 + 1,
+        top + 1,
+    ];
+    for n in 0..=top {
+        for d in distances {
+            for lead in [0, 5] {
+                // SAFETY (both): `moves` passes windows in range.
+                moves("memmove up", n, lead + d, lead, |d, s, n| unsafe {
+                    generic::memmove::<V>(d, s, n)
+                });
+                moves("memmove down", n, lead, lead + d, |d, s, n| unsafe {
+                    generic::memmove::<V>(d, s, n)
+                });
+                // The mixed-sizes ladder, whatever this build's cfg.
+                let mixed = |d: *mut u8, s: *const u8, n: usize| unsafe {
+                    let s = generic::Move(s);
+                    let aligned = generic::takes_aligned_loop::<V, _>(d, s);
+                    generic::write::<V, _>(d, s, n, aligned, true)
+                };
+                moves("mixed memmove up", n, lead + d, lead, mixed);
+                moves("mixed memmove down", n, lead, lead + d, mixed);
+            }
         }
     }
 }
@@ -250,6 +344,20 @@ fn string_cut_over<V: Tuning>() {
             generic::memcpy_aligned::<V>(d, s, n)
         });
     }
+    // Moves: going up (the string instruction's side) and down.
+    for n in sizes(V::STRING_COPY_MIN) {
+        for d in [1, 17, V::BYTES + 3, n / 2] {
+            for lead in [0, 1] {
+                // SAFETY (both): `moves` passes windows in range.
+                moves("memmove up", n, lead + d, lead, |d, s, n| unsafe {
+                    generic::memmove::<V>(d, s, n)
+                });
+                moves("memmove down", n, lead, lead + d, |d, s, n| unsafe {
+                    generic::memmove::<V>(d, s, n)
+                });
+            }
+        }
+    }
     for n in sizes(V::STRING_FILL_MIN) {
         for doff in [0, 1, 12, V::BYTES - 1] {
             fills("memset", n, doff, 0x7E, |d| unsafe {
@@ -318,6 +426,8 @@ fn zero_length_touches_nothing() {
         crate::memcpy(p, p.wrapping_add(1), 0);
         crate::memcpy_generic(p, p.wrapping_add(1), 0);
         crate::memset(p, 1, 0);
+        crate::memmove(p, p.wrapping_add(1), 0);
+        crate::memmove(p.wrapping_add(1), p, 0);
     }
 }
 
@@ -352,6 +462,8 @@ macro_rules! kernel_tests {
             fn mixed_sizes() { super::mixed_sizes::<$v>() }
             #[test]
             fn movs() { super::movs::<$v>() }
+            #[test]
+            fn memmove() { super::memmove::<$v>() }
             #[test]
             fn string_cut_over() { super::string_cut_over::<$v>() }
             #[test]

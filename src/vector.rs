@@ -101,16 +101,18 @@ pub(crate) trait Tuning: Vector {
     /// moves. At least 16 where it is not 0 (const-asserted).
     const MASKED_MAX: usize = 0;
 
-    /// Copies `n <= MASKED_MAX` bytes with masked moves. The default is the
-    /// ladder, for kernels without them.
+    /// Copies `n <= MASKED_MAX` bytes with masked moves. It also serves
+    /// [`crate::memmove`], so it must load every byte before it stores one
+    /// (one masked load and one masked store do). The default is the
+    /// ladder, as a move, for kernels without them.
     ///
     /// # Safety
     ///
-    /// As [`crate::memcpy`], and `n <= MASKED_MAX`.
+    /// As [`crate::memmove`], and `n <= MASKED_MAX`.
     #[inline(always)]
     unsafe fn copy_masked(dst: *mut u8, src: *const u8, n: usize) {
         // SAFETY: forwarded contract; MASKED_MAX <= 2W is const-asserted.
-        unsafe { crate::generic::write_le_2w::<Self, _>(dst, src, n) }
+        unsafe { crate::generic::write_le_2w::<Self, _>(dst, crate::generic::Move(src), n) }
     }
 
     /// Fills `n <= MASKED_MAX` bytes with masked moves. The default is the
@@ -126,15 +128,19 @@ pub(crate) trait Tuning: Vector {
     }
 
     /// A copy for large `n` that beats the block loop: on x86, `rep movsb`.
-    /// The default is the block loop itself.
+    /// It also serves [`crate::memmove`] when `dst` is before `src`, so it
+    /// must copy correctly going up over an overlap (`rep movsb` with the
+    /// direction flag clear does). The default is the block loop itself,
+    /// as a move going up.
     ///
     /// # Safety
     ///
-    /// As [`crate::memcpy_generic`], with `n > NOLOOP_MAX`.
+    /// As [`crate::memmove`], with `n > NOLOOP_MAX`, and `dst` before
+    /// `src` or the ranges disjoint.
     #[inline(always)]
     unsafe fn string_copy(dst: *mut u8, src: *const u8, n: usize) {
-        // SAFETY: forwarded contract.
-        unsafe { crate::generic::write_loop::<Self, _>(dst, src, n) }
+        // SAFETY: forwarded contract; going up is safe by the caller.
+        unsafe { crate::generic::write_loop::<Self, _>(dst, crate::generic::Move(src), n, false) }
     }
 
     /// A fill for large `n` that beats the block loop: on x86, `rep stosb`.
@@ -146,7 +152,7 @@ pub(crate) trait Tuning: Vector {
     #[inline(always)]
     unsafe fn string_fill(dst: *mut u8, c: u8, n: usize) {
         // SAFETY: forwarded contract.
-        unsafe { crate::generic::write_loop::<Self, _>(dst, crate::generic::Splat(c), n) }
+        unsafe { crate::generic::write_loop::<Self, _>(dst, crate::generic::Splat(c), n, false) }
     }
 }
 

@@ -12,6 +12,10 @@
 //! | `rep_movsb`   | one `rep movsb` (compiler_builtins with `ermsb`) | one `rep stosb`              |
 //! | `cb_movsq`    | compiler_builtins' default scheme: `rep movsb` until the destination is 8-aligned, `rep movsq`, `rep movsb` for the tail | the same with `stosb`/`stosq` |
 //!
+//! The moves (`move_impls`): `fastmem` is `fastmem::memmove`, `fm_memcpy`
+//! `fastmem::memcpy` beside it, `glibc` the C library's `memmove`
+//! (`libc::memmove`).
+//!
 //! Every entry is an `#[inline(never)]` function, so each is measured as one
 //! call with a runtime length, the way the reference figures in issue 3 were
 //! taken. [`inline_copy_impls`] adds the other shape, the copy inlined in the
@@ -63,6 +67,26 @@ pub unsafe extern "C" fn fastmem_memcpy_aligned(dst: *mut u8, src: *const u8, n:
 pub unsafe extern "C" fn glibc_memcpy(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: forwarded precondition.
     unsafe { core::ptr::copy_nonoverlapping(src, dst, n) }
+}
+
+/// `fastmem::memmove` behind a call.
+///
+/// # Safety
+/// As `fastmem::memmove`: both regions valid for `n` bytes; they may overlap.
+#[inline(never)]
+pub unsafe extern "C" fn fastmem_memmove(dst: *mut u8, src: *const u8, n: usize) {
+    // SAFETY: forwarded precondition.
+    unsafe { fastmem::memmove(dst, src, n) }
+}
+
+/// The platform `memmove` (glibc here).
+///
+/// # Safety
+/// Both regions valid for `n` bytes; they may overlap.
+#[inline(never)]
+pub unsafe extern "C" fn glibc_memmove(dst: *mut u8, src: *const u8, n: usize) {
+    // SAFETY: forwarded precondition.
+    unsafe { libc::memmove(dst.cast(), src.cast(), n) };
 }
 
 /// `fastmem::memset` behind a call.
@@ -396,6 +420,17 @@ pub fn dpdk_note() -> String {
         None if !cfg!(target_arch = "x86_64") => "no DPDK column: the comparator is x86_64 only".into(),
         None => fastmem_dpdk::HOW_TO_GET.into(),
     }
+}
+
+/// The move implementations to compare; `with_memcpy` adds
+/// `fastmem::memcpy` (only valid when the regions do not overlap).
+pub fn move_impls(with_memcpy: bool) -> Vec<CopyImpl> {
+    let mut v = vec![entry!(CopyImpl, "fastmem", fastmem_memmove)];
+    if with_memcpy {
+        v.push(entry!(CopyImpl, "fm_memcpy", fastmem_memcpy));
+    }
+    v.push(entry!(CopyImpl, "glibc", glibc_memmove));
+    v
 }
 
 /// The fill implementations to compare.

@@ -1,5 +1,5 @@
-//! Differential fuzz target: every public copy and fill function against a
-//! byte-loop oracle, on guarded heap buffers.
+//! Differential fuzz target: every public copy, move and fill function
+//! against a byte-loop oracle, on guarded heap buffers.
 //!
 //! The input is read as a sequence of 7-byte operations (at most
 //! [`MAX_OPS`]; a trailing partial record is ignored):
@@ -9,10 +9,16 @@
 //! +---------+-------------+---------+---------+--------+--------+
 //! | op|size | len (LE u16)| src off | dst off | fill c | seed   |
 //! +---------+-------------+---------+---------+--------+--------+
-//!   op   = byte0 & 0x0f, modulo the 11 operations in `OPS`
+//!   op   = byte0 & 0x0f, modulo the 13 operations in `OPS`
 //!   size = byte0 >> 4 & 3 picks how `len` becomes n (see `length`):
 //!          0: 0..=255   1: 0..=65535   2: 65281..=65536   3: 256..=511
 //! ```
+//!
+//! `Memmove` and `CopyWithin` move inside one arena instead: bytes 4-5, as
+//! a little-endian u16, pick the signed distance from source to
+//! destination in `-(n + 64)..=n + 64` (see `shift`), so the destination
+//! lands before, inside, after or clear of the source; byte 3 is the
+//! offset of the pair, whose union is the guarded window.
 //!
 //! Each operation gets fresh destination and source [`Arena`]s: a 64-byte
 //! aligned heap block with [`CANARY`] bytes on both sides of the window the
@@ -57,9 +63,11 @@ enum Op {
     Copy,
     Fill,
     Mov(usize),
+    Memmove,
+    CopyWithin,
 }
 
-const OPS: [Op; 11] = [
+const OPS: [Op; 13] = [
     Op::Memcpy,
     Op::MemcpyGeneric,
     Op::MemcpyAligned,
@@ -71,6 +79,8 @@ const OPS: [Op; 11] = [
     Op::Mov(64),
     Op::Mov(128),
     Op::Mov(256),
+    Op::Memmove,
+    Op::CopyWithin,
 ];
 
 #[derive(Debug)]
@@ -81,6 +91,14 @@ struct Step {
     dst_off: usize,
     c: u8,
     seed: u8,
+    /// For the moves: destination minus source.
+    shift: isize,
+}
+
+/// A distance in `-(n + 64)..=n + 64` from a raw u16.
+fn shift(n: usize, raw: u16) -> isize {
+    let reach = n + 64;
+    (usize::from(raw) % (2 * reach + 1)) as isize - reach as isize
 }
 
 fn length(size_class: u8, len: u16) -> usize {
@@ -112,6 +130,7 @@ fn decode(r: &[u8]) -> Step {
         dst_off: offset(r[4]),
         c: r[5],
         seed: r[6],
+        shift: shift(n, u16::from_le_bytes([r[4], r[5]])),
     }
 }
 
@@ -206,7 +225,8 @@ impl Drop for Arena {
 fn pattern(seed: u8, role: usize) -> &'static [u8] {
     static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
-        (0..1024 + CANARY + MAX_OFFSET + MAX_N + CANARY)
+        // The longest block: a move's, whose window is up to 2n + 64 bytes.
+        (0..1024 + CANARY + MAX_OFFSET + 2 * MAX_N + 64 + CANARY)
             .map(|i| ((i as u32).wrapping_mul(0x9e37_79b1) >> 24) as u8)
             .collect()
     });
@@ -234,7 +254,57 @@ fn describe(got: &[u8], want: &[u8], start: usize, n: usize) -> String {
     format!("{place}: got {:#04x}, want {:#04x}", got[i], want[i])
 }
 
+/// The move oracle: `n` bytes from `want[src..]` to `want[dst..]`, in
+/// place, one at a time, walking down when the destination starts inside
+/// the source; `black_box` keeps LLVM from making it a `memmove` call.
+fn oracle_move(want: &mut [u8], dst: usize, src: usize, n: usize) {
+    let mut one = |i: usize| want[dst + i] = std::hint::black_box(want[src + i]);
+    if dst <= src {
+        (0..n).for_each(&mut one);
+    } else {
+        (0..n).rev().for_each(&mut one);
+    }
+}
+
+/// `Memmove` and `CopyWithin`: source and destination in one arena whose
+/// window is their union, `n + |shift|` bytes.
+fn run_move(step: &Step) {
+    let (n, d) = (step.n, step.shift.unsigned_abs());
+    let arena = Arena::new(n + d, step.src_off, pattern(step.seed, 0));
+    let (s_at, d_at) = if step.shift < 0 { (d, 0) } else { (0, d) };
+    let start = arena.start();
+    let mut want = arena.bytes().to_vec();
+    oracle_move(&mut want, start + d_at, start + s_at, n);
+
+    arena.guard();
+    let w = arena.window();
+    // SAFETY: both `n`-byte windows lie in the arena's `n + d`-byte window.
+    unsafe {
+        match step.op {
+            Op::Memmove => fastmem::memmove(w.add(d_at), w.add(s_at), n),
+            Op::CopyWithin => fastmem::copy_within(
+                std::slice::from_raw_parts_mut(w, n + d),
+                s_at..s_at + n,
+                d_at,
+            ),
+            _ => unreachable!(),
+        }
+    }
+    arena.unguard();
+
+    if arena.bytes() != want {
+        let why = describe(arena.bytes(), &want, start + d_at, n);
+        panic!(
+            "wrong bytes after {step:?} (kernel {}): {why}",
+            fastmem::KERNEL.name()
+        );
+    }
+}
+
 fn run(step: &Step) {
+    if matches!(step.op, Op::Memmove | Op::CopyWithin) {
+        return run_move(step);
+    }
     let n = step.n;
     let dst = Arena::new(n, step.dst_off, pattern(step.seed, 1));
     let src = Arena::new(n, step.src_off, pattern(step.seed, 0));
@@ -269,7 +339,7 @@ fn run(step: &Step) {
             Op::Mov(64) => fastmem::mov64(d, s),
             Op::Mov(128) => fastmem::mov128(d, s),
             Op::Mov(256) => fastmem::mov256(d, s),
-            Op::Mov(_) => unreachable!(),
+            Op::Mov(_) | Op::Memmove | Op::CopyWithin => unreachable!(),
         }
     }
     src.unguard();

@@ -35,13 +35,27 @@ pub const CANARY: usize = 64;
 pub const OFFSETS: usize = 64;
 
 /// Canary byte around copy destinations; `pattern` never produces it.
-const COPY_CANARY: u8 = 0xCC;
+pub const COPY_CANARY: u8 = 0xCC;
 
 /// The copy oracle: one byte at a time, nothing clever to get wrong.
 pub fn oracle_copy(dst: &mut [u8], src: &[u8]) {
     assert_eq!(dst.len(), src.len());
     for (d, s) in dst.iter_mut().zip(src) {
         *d = *s;
+    }
+}
+
+/// The move oracle: `n` bytes from `buf[src..]` to `buf[dst..]` one at a
+/// time, in place, walking down when the destination starts inside the
+/// source. Each byte passes through `black_box`, so LLVM cannot turn the
+/// loop into a call of `memmove` or `memcpy`, which may be fastmem's own
+/// (the `c-symbols` run); nothing else in it can go wrong.
+pub fn oracle_move(buf: &mut [u8], dst: usize, src: usize, n: usize) {
+    let mut one = |i: usize| buf[dst + i] = std::hint::black_box(buf[src + i]);
+    if dst <= src {
+        (0..n).for_each(&mut one);
+    } else {
+        (0..n).rev().for_each(&mut one);
     }
 }
 
@@ -110,7 +124,12 @@ impl DerefMut for AlignedBuf {
 
 /// Checks that `dst` is `pristine` except for `expected` at `window`: three
 /// `memcmp`s on the good path.
-fn check_window(dst: &[u8], pristine: &[u8], window: usize, expected: &[u8]) -> Result<(), String> {
+pub fn check_window(
+    dst: &[u8],
+    pristine: &[u8],
+    window: usize,
+    expected: &[u8],
+) -> Result<(), String> {
     let end = window + expected.len();
     if dst[..window] == pristine[..window]
         && dst[window..end] == *expected

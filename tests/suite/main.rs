@@ -7,6 +7,7 @@
 //! | `exhaustive`  | every `n` in `0..=1024` × every src/dst offset in `0..64`, canaries each side; `movN` at 64 × 64 offsets; sampled sizes up to 8 MiB + 3 |
 //! | `guard`       | operands flush against `PROT_NONE` pages at either end: a one-byte overrun or underrun kills the process |
 //! | `props`       | quickcheck: random lengths up to 64 KiB, offsets, contents, fill bytes; the safe layer's length check |
+//! | `overlap`     | `memmove` at every `n` in `0..=1024` × every delta in `-2W*8..=2W*8` in one canaried buffer, and disjoint; against guard pages both ends; quickcheck; `copy_within`'s results and panics |
 //! | `kernel`      | the compiled `KERNEL` is the one the build flags select (and the one CI asked for) |
 //! | `selftest`    | the harness itself catches a deliberately broken copy or fill               |
 //!
@@ -22,5 +23,6 @@ mod exhaustive;
 mod guard;
 mod harness;
 mod kernel;
+mod overlap;
 mod props;
 mod selftest;
