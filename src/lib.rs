@@ -80,6 +80,9 @@
 //! `memset(dst, c, n)`: `dst..dst + n` is writable. With `n == 0` no memory
 //! is touched. Debug builds check overlap and alignment with `debug_assert!`.
 #![no_std]
+// With the C symbols exported, LLVM must not turn code compiled here into
+// calls to them (see `symbols`).
+#![cfg_attr(feature = "c-symbols", no_builtins)]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![deny(missing_docs)]
 
@@ -89,6 +92,8 @@ extern crate std;
 mod barrier;
 mod generic;
 mod kernels;
+#[cfg(feature = "c-symbols")]
+pub mod symbols;
 mod vector;
 
 #[cfg(test)]

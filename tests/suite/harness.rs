@@ -17,6 +17,14 @@
 //! `CANARY` bytes each side, usually more), and the whole source buffer
 //! against a pristine copy. The canary byte is chosen so it never equals a
 //! byte that the operation could legitimately write there.
+//!
+//! The harness's own copies, fills and comparisons ([`bytes_copy`],
+//! [`bytes_fill`], [`bytes_eq`]) use volatile 8-byte accesses: never a
+//! call to `memcpy`, `memset`, `memcmp` or `bcmp`, which with the
+//! `c-symbols` feature are the functions under test, and never a loop that
+//! LLVM could turn into one. Slice `==`, `copy_from_slice`, `fill` and
+//! `to_vec` would be such calls. Words rather than bytes keep the checks
+//! cheap in debug builds, where every loop turn costs the same.
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::fmt::Write as _;
@@ -37,19 +45,91 @@ pub const OFFSETS: usize = 64;
 /// Canary byte around copy destinations; `pattern` never produces it.
 const COPY_CANARY: u8 = 0xCC;
 
-/// The copy oracle: one byte at a time, nothing clever to get wrong.
-pub fn oracle_copy(dst: &mut [u8], src: &[u8]) {
-    assert_eq!(dst.len(), src.len());
-    for (d, s) in dst.iter_mut().zip(src) {
-        *d = *s;
+/// One unit of the harness's own byte moves; alignment 1, so any address.
+type Word = [u8; 8];
+const WORD: usize = std::mem::size_of::<Word>();
+
+/// Copies `src` to `dst` with volatile accesses: 8-byte words, then single
+/// bytes. Neither a call to the symbols under test nor a loop LLVM could
+/// make one.
+pub fn bytes_copy(dst: &mut [u8], src: &[u8]) {
+    assert!(dst.len() == src.len(), "bytes_copy: lengths differ");
+    let (d, s, n) = (dst.as_mut_ptr(), src.as_ptr(), src.len());
+    let mut i = 0;
+    // SAFETY (both loops): every access lies in `0..n` of slices of length
+    // `n`, and `Word` and `u8` have alignment 1.
+    while i + WORD <= n {
+        unsafe {
+            d.add(i)
+                .cast::<Word>()
+                .write_volatile(s.add(i).cast::<Word>().read_volatile())
+        };
+        i += WORD;
+    }
+    while i < n {
+        unsafe { d.add(i).write_volatile(s.add(i).read_volatile()) };
+        i += 1;
     }
 }
 
-/// The fill oracle: one byte at a time.
-pub fn oracle_fill(dst: &mut [u8], c: u8) {
-    for d in dst.iter_mut() {
-        *d = c;
+/// Sets every byte of `dst` to `c` with volatile stores, as [`bytes_copy`].
+pub fn bytes_fill(dst: &mut [u8], c: u8) {
+    let (d, n) = (dst.as_mut_ptr(), dst.len());
+    let mut i = 0;
+    // SAFETY (both loops): as in `bytes_copy`.
+    while i + WORD <= n {
+        unsafe { d.add(i).cast::<Word>().write_volatile([c; WORD]) };
+        i += WORD;
     }
+    while i < n {
+        unsafe { d.add(i).write_volatile(c) };
+        i += 1;
+    }
+}
+
+/// Whether `a` and `b` hold the same bytes, read with volatile loads, as
+/// [`bytes_copy`].
+pub fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let (p, q, n) = (a.as_ptr(), b.as_ptr(), a.len());
+    let (mut i, mut diff) = (0, 0u64);
+    // SAFETY (both loops): as in `bytes_copy`.
+    while i + WORD <= n {
+        let (x, y) = unsafe {
+            (
+                p.add(i).cast::<Word>().read_volatile(),
+                q.add(i).cast::<Word>().read_volatile(),
+            )
+        };
+        diff |= u64::from_ne_bytes(x) ^ u64::from_ne_bytes(y);
+        i += WORD;
+    }
+    while i < n {
+        diff |= u64::from(unsafe { p.add(i).read_volatile() ^ q.add(i).read_volatile() });
+        i += 1;
+    }
+    diff == 0
+}
+
+/// `src`'s bytes in a new vector, by [`bytes_copy`] (`vec![0; n]` is a
+/// zeroed allocation, no `memset`).
+pub fn bytes_to_vec(src: &[u8]) -> Vec<u8> {
+    let mut v = vec![0; src.len()];
+    bytes_copy(&mut v, src);
+    v
+}
+
+/// The copy oracle: nothing clever to get wrong, and independent of the
+/// symbols under test.
+pub fn oracle_copy(dst: &mut [u8], src: &[u8]) {
+    bytes_copy(dst, src)
+}
+
+/// The fill oracle.
+pub fn oracle_fill(dst: &mut [u8], c: u8) {
+    bytes_fill(dst, c)
 }
 
 /// Pseudo-random bytes (xorshift64*), never equal to the copy canary, so a
@@ -108,18 +188,17 @@ impl DerefMut for AlignedBuf {
     }
 }
 
-/// Checks that `dst` is `pristine` except for `expected` at `window`: three
-/// `memcmp`s on the good path.
+/// Checks that `dst` is `pristine` except for `expected` at `window`.
 fn check_window(dst: &[u8], pristine: &[u8], window: usize, expected: &[u8]) -> Result<(), String> {
     let end = window + expected.len();
-    if dst[..window] == pristine[..window]
-        && dst[window..end] == *expected
-        && dst[end..] == pristine[end..]
+    if bytes_eq(&dst[..window], &pristine[..window])
+        && bytes_eq(&dst[window..end], expected)
+        && bytes_eq(&dst[end..], &pristine[end..])
     {
         return Ok(());
     }
-    let mut want = pristine.to_vec();
-    want[window..end].copy_from_slice(expected);
+    let mut want = bytes_to_vec(pristine);
+    bytes_copy(&mut want[window..end], expected);
     Err(first_difference(dst, &want, window, expected.len()))
 }
 
@@ -160,10 +239,10 @@ impl CopyRig {
         let mut src = AlignedBuf::new(max_off + max_n);
         pattern(&mut src, seed);
         let mut dst = AlignedBuf::new(CANARY + max_off + max_n + CANARY);
-        dst.fill(COPY_CANARY);
+        bytes_fill(&mut dst, COPY_CANARY);
         CopyRig {
-            src_pristine: src.to_vec(),
-            dst_pristine: dst.to_vec(),
+            src_pristine: bytes_to_vec(&src),
+            dst_pristine: bytes_to_vec(&dst),
             src,
             dst,
             expected: vec![0; max_n],
@@ -197,7 +276,7 @@ impl CopyRig {
         let (d, s) = unsafe { (self.dst.ptr().add(w), self.src.ptr().add(self.src_off)) };
         f(d, s, n);
         check_window(&self.dst, &self.dst_pristine, w, &self.expected[..n])?;
-        if self.src[..] != self.src_pristine[..] {
+        if !bytes_eq(&self.src, &self.src_pristine) {
             let i = self
                 .src
                 .iter()
@@ -205,7 +284,7 @@ impl CopyRig {
                 .position(|(a, b)| a != b);
             return Err(format!("source modified at byte {}", i.unwrap()));
         }
-        self.dst[w..w + n].copy_from_slice(&self.dst_pristine[w..w + n]);
+        bytes_copy(&mut self.dst[w..w + n], &self.dst_pristine[w..w + n]);
         Ok(())
     }
 }
@@ -252,11 +331,11 @@ pub struct FillRig {
 impl FillRig {
     pub fn new(max_off: usize, max_n: usize, c: u8) -> Self {
         let mut dst = AlignedBuf::new(CANARY + max_off + max_n + CANARY);
-        dst.fill(!c);
-        let mut expected = vec![!c; max_n];
+        bytes_fill(&mut dst, !c);
+        let mut expected = vec![0; max_n];
         oracle_fill(&mut expected, c);
         FillRig {
-            dst_pristine: dst.to_vec(),
+            dst_pristine: bytes_to_vec(&dst),
             dst,
             expected,
             c,
@@ -275,7 +354,7 @@ impl FillRig {
         // SAFETY: `w + n` is within the buffer (`new`).
         f(unsafe { self.dst.ptr().add(w) }, self.c, n);
         check_window(&self.dst, &self.dst_pristine, w, &self.expected[..n])?;
-        self.dst[w..w + n].copy_from_slice(&self.dst_pristine[w..w + n]);
+        bytes_copy(&mut self.dst[w..w + n], &self.dst_pristine[w..w + n]);
         Ok(())
     }
 }

@@ -9,11 +9,15 @@
 //! | `props`       | quickcheck: random lengths up to 64 KiB, offsets, contents, fill bytes; the safe layer's length check |
 //! | `kernel`      | the compiled `KERNEL` is the one the build flags select (and the one CI asked for) |
 //! | `selftest`    | the harness itself catches a deliberately broken copy or fill               |
+//! | `symbols`     | with `--features c-symbols`: the binary's `memcpy`/`memset` are fastmem's, with C semantics |
 //!
 //! Every test runs in debug and release for every kernel tier (`ci/test.sh`),
-//! so the checks are written to stay cheap without an optimiser: slice `==`
-//! (a `memcmp` even at opt-level 0), the oracle run once per (length, source
-//! offset) rather than once per case, and only the touched bytes reset.
+//! and again with `--features c-symbols`, where every `memcpy` and `memset`
+//! in the test binary (std's included) is fastmem's. So the checks neither
+//! call those symbols nor can be compiled into calls to them (the
+//! harness's `bytes_*` functions), and stay cheap without an optimiser:
+//! 8-byte words, the oracle run once per (length, source offset) rather
+//! than once per case, and only the touched bytes reset.
 //!
 //! Tests that sweep many cases print `CASES <test> <count>` so CI can report
 //! how much was checked (`cargo test -- --show-output`).
@@ -24,3 +28,5 @@ mod harness;
 mod kernel;
 mod props;
 mod selftest;
+#[cfg(feature = "c-symbols")]
+mod symbols;
