@@ -24,7 +24,10 @@
 //! each, in turn, so a burst of noise from another process lands on all of
 //! them alike and on no size in particular; the reported figure is the
 //! median over repetitions. The "glibc/fastmem" column is the speed-up
-//! (above 1: fastmem is faster). Files: `<kernel>-<suite>.csv` and, for the
+//! (above 1: fastmem is faster). Built with `--features c-symbols`, the
+//! copy and set suites add the `symbol` column (fastmem's exported
+//! `memcpy`/`memset`, called as compiler-emitted code calls them) and its
+//! "glibc/symbol" and "cb/symbol" speed-ups. Files: `<kernel>-<suite>.csv` and, for the
 //! size sweeps, `<kernel>-<suite>.svg` (ticks against size, log-log).
 
 #[allow(dead_code)] // each tool uses a different part of the shared module
@@ -324,27 +327,44 @@ fn stream(o: &Opts, suite: &str, mib: usize) -> Table {
     table(suite, &sizes, impls.iter().map(|i| i.name).collect(), ticks)
 }
 
+/// The speed-up columns: (heading, numerator, denominator), each shown
+/// when the table has both implementations. The `symbol` ones are the
+/// exported C symbols' targets (issue 11 §6): at least 1.0x glibc, and at
+/// least 5x compiler_builtins' scheme from 64 B.
+const RATIOS: [(&str, &str, &str); 4] = [
+    ("glibc/fastmem", "glibc", "fastmem"),
+    ("glibc/symbol", "glibc", "symbol"),
+    ("cb/symbol", "cb_movsq", "symbol"),
+    ("cb/symbol", "cb_stosq", "symbol"),
+];
+
 fn print_table(t: &Table) -> String {
     let mut s = String::new();
-    let glibc = t.impls.iter().position(|&n| n == "glibc");
-    let fm = t.impls.iter().position(|&n| n == "fastmem");
+    let at = |name: &str| t.impls.iter().position(|&n| n == name);
+    let fm = at("fastmem");
+    let ratios: Vec<(&str, usize, usize)> = RATIOS
+        .iter()
+        .filter_map(|&(h, a, b)| Some((h, at(a)?, at(b)?)))
+        .collect();
     write!(s, "| size |").unwrap();
     for i in &t.impls {
         write!(s, " {i} |").unwrap();
     }
-    s.push_str(" glibc/fastmem | fastmem B/tick |\n|---:|");
-    for _ in &t.impls {
+    for (h, _, _) in &ratios {
+        write!(s, " {h} |").unwrap();
+    }
+    s.push_str(" fastmem B/tick |\n|---:|");
+    for _ in 0..t.impls.len() + ratios.len() {
         s.push_str("---:|");
     }
-    s.push_str("---:|---:|\n");
+    s.push_str("---:|\n");
     for (p, label) in t.labels.iter().enumerate() {
         write!(s, "| {label} |").unwrap();
         for j in 0..t.impls.len() {
             write!(s, " {:.1} |", t.ticks[j][p]).unwrap();
         }
-        match (glibc, fm) {
-            (Some(g), Some(f)) => write!(s, " {:.2} |", t.ticks[g][p] / t.ticks[f][p]).unwrap(),
-            _ => s.push_str(" |"),
+        for &(_, a, b) in &ratios {
+            write!(s, " {:.2} |", t.ticks[a][p] / t.ticks[b][p]).unwrap();
         }
         match (fm, t.x.get(p)) {
             (Some(f), Some(&n)) => write!(s, " {:.1} |", n as f64 / t.ticks[f][p]).unwrap(),
