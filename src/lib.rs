@@ -36,7 +36,7 @@
 //! | 17..2W | head and tail at the narrowest vector that covers `n` | 40 B: two 32-byte moves |
 //! | W..=2W, ..=4W, ..=8W | head and tail of 1, 2 or 4 vectors, up to `NOLOOP_MAX` | 300 B: 4 + 4 zmm moves |
 //! | above `NOLOOP_MAX` | one unaligned vector, blocks with aligned stores, one overlapping tail block | 1518 B: 1 + 5 × 256 + 320 |
-//! | from the string threshold | `rep movsb` / `rep stosb` (SSE, AVX2) | |
+//! | from the string threshold | `rep movsb` / `rep stosb` (SSE, AVX2, portable on x86) | |
 //! | 65..=256, only with `--cfg fastmem_mixed_sizes` ([`MIXED_SIZES`]; AVX-512, AVX2) | 256 / W vectors at clamped offsets, no branch on `n`, instead of the rungs | 100 B: zmm moves at 0, 0, 0 and 36 |
 //!
 //! ```text
@@ -71,6 +71,14 @@
 //! unsafe { fastmem::memcpy(dst.as_mut_ptr(), src.as_ptr(), src.len()) };
 //! assert_eq!(&dst, b"virtio-net header");
 //! ```
+//!
+//! # The C symbols
+//!
+//! With the feature `c-symbols`, `fastmem::symbols` exports `memcpy` and `memset`
+//! under their C names, so that the copies and fills the compiler emits
+//! (struct moves, array initialisation, `copy_from_slice`) run on this
+//! crate's kernel instead of compiler_builtins' in a `no_std` binary. Only
+//! one crate in a binary may export them. See the module for details.
 //!
 //! # Safety contract of the raw functions
 //!
