@@ -3,9 +3,13 @@
 //!
 //! The symbols checked are those in `fastmem::symbols::EXPORTED`, so a
 //! symbol added there is checked here with no change to this file, as
-//! long as it is one of the five C memory functions declared below.
+//! long as it is one of the five C memory functions declared below. The
+//! C-semantics tests call whatever the binary links for each of the five
+//! (glibc's for those fastmem does not export yet).
 
-use crate::harness::{all_offsets, report, sweep_copy, sweep_fill};
+use crate::harness::{
+    all_offsets, bytes_copy, bytes_eq, bytes_to_vec, report, sweep_copy, sweep_fill,
+};
 use core::ffi::{c_int, c_void};
 use core::ptr::NonNull;
 use fastmem::symbols::EXPORTED;
@@ -34,6 +38,23 @@ fn c_memcpy() -> Memcpy {
 /// The binary's `memset`, as [`c_memcpy`].
 fn c_memset() -> Memset {
     black_box(memset as Memset)
+}
+
+type Memmove = Memcpy;
+type Memcmp = unsafe extern "C" fn(*const c_void, *const c_void, usize) -> c_int;
+
+/// The binary's `memmove`, as [`c_memcpy`].
+fn c_memmove() -> Memmove {
+    black_box(memmove as Memmove)
+}
+
+/// The binary's `memcmp` and `bcmp`, as [`c_memcpy`].
+fn c_compare(name: &str) -> Memcmp {
+    black_box(match name {
+        "memcmp" => memcmp as Memcmp,
+        "bcmp" => bcmp as Memcmp,
+        _ => unreachable!(),
+    })
 }
 
 /// The address the binary's `name` resolves to.
@@ -175,5 +196,64 @@ fn compiler_emitted_calls() {
         assert_eq!(copy[i], (i * 7) as u8, "clone byte {i}");
         let want = if i < n - 1 { 0xEE } else { 1 };
         assert_eq!(filled[i], want, "fill byte {i}");
+    }
+}
+
+/// C's `memmove`, whichever the binary links (glibc's until fastmem
+/// exports one): overlap in both directions, return value.
+#[test]
+fn memmove_overlapping_returns_dst() {
+    let f = c_memmove();
+    for n in [0usize, 1, 7, 64, 300] {
+        for delta in [-33isize, -1, 1, 33] {
+            let mut buf: Vec<u8> = (0..400).map(|i| (i * 13 + 1) as u8).collect();
+            // The oracle, without the symbols under test.
+            let (s, d) = (40, (40 + delta) as usize);
+            let mut want = bytes_to_vec(&buf);
+            bytes_copy(&mut want[d..d + n], &bytes_to_vec(&buf[s..s + n]));
+            let p = buf.as_mut_ptr();
+            // SAFETY: both ranges lie inside the 400-byte buffer.
+            let r = unsafe { f(p.add(d).cast(), p.add(s).cast(), n) };
+            assert_eq!(
+                r,
+                p.wrapping_add(d).cast(),
+                "memmove(n = {n}, delta = {delta})"
+            );
+            assert!(
+                bytes_eq(&buf, &want),
+                "memmove(n = {n}, delta = {delta}): wrong bytes"
+            );
+        }
+    }
+}
+
+/// C's `memcmp` and `bcmp`, whichever the binary links: equal ranges give
+/// 0; `memcmp` gives the sign of the first difference as unsigned bytes.
+#[test]
+fn memcmp_and_bcmp_semantics() {
+    for name in ["memcmp", "bcmp"] {
+        let f = c_compare(name);
+        for n in [0usize, 1, 15, 16, 33, 200] {
+            let a: Vec<u8> = (0..n).map(|i| (i * 7) as u8).collect();
+            for at in (0..n).step_by(7) {
+                let mut b = bytes_to_vec(&a);
+                b[at] = a[at] ^ 0x80; // bytes above 0x7F: an unsigned compare
+                                      // SAFETY: both vectors hold `n` bytes.
+                let (eq, ab, ba) = unsafe {
+                    (
+                        f(a.as_ptr().cast(), a.as_ptr().cast(), n),
+                        f(a.as_ptr().cast(), b.as_ptr().cast(), n),
+                        f(b.as_ptr().cast(), a.as_ptr().cast(), n),
+                    )
+                };
+                assert_eq!(eq, 0, "{name}(n = {n}) of equal ranges");
+                assert!(ab != 0 && ba != 0, "{name}(n = {n}, difference at {at})");
+                if name == "memcmp" {
+                    let want = a[at].cmp(&b[at]);
+                    assert_eq!(ab.cmp(&0), want, "memcmp(n = {n}, difference at {at})");
+                    assert_eq!(ba.cmp(&0), want.reverse(), "memcmp(n = {n}, at {at})");
+                }
+            }
+        }
     }
 }
