@@ -192,6 +192,7 @@ fmt_check() {
 
 doc_check() {
     CARGO_TARGET_DIR=$OUT/doc RUSTDOCFLAGS="-D warnings" cargo doc --no-deps
+    CARGO_TARGET_DIR=$OUT/doc RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --features c-symbols
 }
 
 # nostd_check TIER: ci/nostd-consumer, a #![no_std] staticlib with its own
