@@ -19,18 +19,22 @@
 //! byte that the operation could legitimately write there.
 //!
 //! The harness's own copies, fills and comparisons ([`bytes_copy`],
-//! [`bytes_fill`], [`bytes_eq`]) use volatile 8-byte accesses: never a
-//! call to `memcpy`, `memset`, `memcmp` or `bcmp`, which with the
-//! `c-symbols` feature are the functions under test, and never a loop that
-//! LLVM could turn into one. Slice `==`, `copy_from_slice`, `fill` and
-//! `to_vec` would be such calls. Words rather than bytes keep the checks
-//! cheap in debug builds, where every loop turn costs the same.
+//! [`bytes_fill`], [`bytes_eq`]) call the C library's `memcpy`, `memset`
+//! and `memcmp` through pointers that `dlsym(RTLD_NEXT)` finds past this
+//! binary's own definitions, which with the `c-symbols` feature are
+//! fastmem's, the functions under test. Slice `==`, `copy_from_slice`,
+//! `fill` and `to_vec` would call the binary's, and so would a byte loop
+//! LLVM recognises. libc's functions keep the checks as fast in debug
+//! builds as in release.
 
+use core::ffi::{c_int, c_void};
 use std::alloc::{alloc_zeroed, dealloc, Layout};
+use std::ffi::CStr;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
+use std::sync::OnceLock;
 
 /// The compiled kernel's vector width: the alignment `memcpy_aligned` needs.
 pub const W: usize = fastmem::KERNEL.vector_bytes();
@@ -45,72 +49,73 @@ pub const OFFSETS: usize = 64;
 /// Canary byte around copy destinations; `pattern` never produces it.
 const COPY_CANARY: u8 = 0xCC;
 
-/// One unit of the harness's own byte moves; alignment 1, so any address.
-type Word = [u8; 8];
-const WORD: usize = std::mem::size_of::<Word>();
+/// The C library's `memcpy`, `memset` and `memcmp`, found past this
+/// binary's own definitions: with `c-symbols` those are fastmem's, the
+/// functions under test. Called through pointers, which LLVM cannot
+/// replace by its own idea of the function.
+struct Libc {
+    memcpy: CMemcpy,
+    memset: CMemset,
+    memcmp: CMemcmp,
+}
 
-/// Copies `src` to `dst` with volatile accesses: 8-byte words, then single
-/// bytes. Neither a call to the symbols under test nor a loop LLVM could
-/// make one.
+type CMemcpy = unsafe extern "C" fn(*mut c_void, *const c_void, usize) -> *mut c_void;
+type CMemset = unsafe extern "C" fn(*mut c_void, c_int, usize) -> *mut c_void;
+type CMemcmp = unsafe extern "C" fn(*const c_void, *const c_void, usize) -> c_int;
+
+fn libc_fns() -> &'static Libc {
+    static LIBC: OnceLock<Libc> = OnceLock::new();
+    LIBC.get_or_init(|| {
+        let find = |name: &CStr| {
+            // SAFETY: a NUL-terminated name; RTLD_NEXT searches the objects
+            // loaded after this executable, so it skips its definitions.
+            let p = unsafe { libc::dlsym(libc::RTLD_NEXT, name.as_ptr()) };
+            assert!(!p.is_null(), "dlsym(RTLD_NEXT, {name:?}) found nothing");
+            #[cfg(feature = "c-symbols")]
+            assert!(
+                !fastmem::symbols::EXPORTED
+                    .iter()
+                    .any(|s| std::ptr::eq(s.address, p.cast())),
+                "dlsym(RTLD_NEXT, {name:?}) found fastmem's"
+            );
+            p
+        };
+        // SAFETY: each symbol is the C function of that name, whose
+        // signature the field's type is.
+        unsafe {
+            Libc {
+                memcpy: std::mem::transmute::<*mut c_void, CMemcpy>(find(c"memcpy")),
+                memset: std::mem::transmute::<*mut c_void, CMemset>(find(c"memset")),
+                memcmp: std::mem::transmute::<*mut c_void, CMemcmp>(find(c"memcmp")),
+            }
+        }
+    })
+}
+
+/// Copies `src` to `dst` with the C library's `memcpy` (not the symbols
+/// under test; see [`libc_fns`]).
 pub fn bytes_copy(dst: &mut [u8], src: &[u8]) {
     assert!(dst.len() == src.len(), "bytes_copy: lengths differ");
-    let (d, s, n) = (dst.as_mut_ptr(), src.as_ptr(), src.len());
-    let mut i = 0;
-    // SAFETY (both loops): every access lies in `0..n` of slices of length
-    // `n`, and `Word` and `u8` have alignment 1.
-    while i + WORD <= n {
-        unsafe {
-            d.add(i)
-                .cast::<Word>()
-                .write_volatile(s.add(i).cast::<Word>().read_volatile())
-        };
-        i += WORD;
-    }
-    while i < n {
-        unsafe { d.add(i).write_volatile(s.add(i).read_volatile()) };
-        i += 1;
+    if !src.is_empty() {
+        // SAFETY: two distinct slices of `len` bytes.
+        unsafe { (libc_fns().memcpy)(dst.as_mut_ptr().cast(), src.as_ptr().cast(), src.len()) };
     }
 }
 
-/// Sets every byte of `dst` to `c` with volatile stores, as [`bytes_copy`].
+/// Sets every byte of `dst` to `c` with the C library's `memset`.
 pub fn bytes_fill(dst: &mut [u8], c: u8) {
-    let (d, n) = (dst.as_mut_ptr(), dst.len());
-    let mut i = 0;
-    // SAFETY (both loops): as in `bytes_copy`.
-    while i + WORD <= n {
-        unsafe { d.add(i).cast::<Word>().write_volatile([c; WORD]) };
-        i += WORD;
-    }
-    while i < n {
-        unsafe { d.add(i).write_volatile(c) };
-        i += 1;
+    if !dst.is_empty() {
+        // SAFETY: a slice of `len` bytes.
+        unsafe { (libc_fns().memset)(dst.as_mut_ptr().cast(), c_int::from(c), dst.len()) };
     }
 }
 
-/// Whether `a` and `b` hold the same bytes, read with volatile loads, as
-/// [`bytes_copy`].
+/// Whether `a` and `b` hold the same bytes, by the C library's `memcmp`.
 pub fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let (p, q, n) = (a.as_ptr(), b.as_ptr(), a.len());
-    let (mut i, mut diff) = (0, 0u64);
-    // SAFETY (both loops): as in `bytes_copy`.
-    while i + WORD <= n {
-        let (x, y) = unsafe {
-            (
-                p.add(i).cast::<Word>().read_volatile(),
-                q.add(i).cast::<Word>().read_volatile(),
-            )
-        };
-        diff |= u64::from_ne_bytes(x) ^ u64::from_ne_bytes(y);
-        i += WORD;
-    }
-    while i < n {
-        diff |= u64::from(unsafe { p.add(i).read_volatile() ^ q.add(i).read_volatile() });
-        i += 1;
-    }
-    diff == 0
+    // SAFETY: two slices of `len` bytes.
+    a.len() == b.len()
+        && (a.is_empty()
+            || unsafe { (libc_fns().memcmp)(a.as_ptr().cast(), b.as_ptr().cast(), a.len()) } == 0)
 }
 
 /// `src`'s bytes in a new vector, by [`bytes_copy`] (`vec![0; n]` is a
@@ -121,15 +126,23 @@ pub fn bytes_to_vec(src: &[u8]) -> Vec<u8> {
     v
 }
 
-/// The copy oracle: nothing clever to get wrong, and independent of the
-/// symbols under test.
+/// The copy oracle: one byte at a time, nothing clever to get wrong.
+/// Volatile, so that LLVM cannot make it a call to `memcpy`, which with
+/// `c-symbols` is fastmem's.
 pub fn oracle_copy(dst: &mut [u8], src: &[u8]) {
-    bytes_copy(dst, src)
+    assert_eq!(dst.len(), src.len());
+    for (d, s) in dst.iter_mut().zip(src) {
+        // SAFETY: both are references to live bytes.
+        unsafe { std::ptr::write_volatile(d, std::ptr::read_volatile(s)) };
+    }
 }
 
-/// The fill oracle.
+/// The fill oracle: one byte at a time, volatile as [`oracle_copy`].
 pub fn oracle_fill(dst: &mut [u8], c: u8) {
-    bytes_fill(dst, c)
+    for d in dst.iter_mut() {
+        // SAFETY: a reference to a live byte.
+        unsafe { std::ptr::write_volatile(d, c) };
+    }
 }
 
 /// Pseudo-random bytes (xorshift64*), never equal to the copy canary, so a

@@ -13,11 +13,12 @@
 //!
 //! Every test runs in debug and release for every kernel tier (`ci/test.sh`),
 //! and again with `--features c-symbols`, where every `memcpy` and `memset`
-//! in the test binary (std's included) is fastmem's. So the checks neither
-//! call those symbols nor can be compiled into calls to them (the
-//! harness's `bytes_*` functions), and stay cheap without an optimiser:
-//! 8-byte words, the oracle run once per (length, source offset) rather
-//! than once per case, and only the touched bytes reset.
+//! in the test binary (std's included) is fastmem's. So the oracle is a
+//! volatile byte loop, which LLVM cannot turn into a call, and the checks
+//! copy and compare with the C library's own functions, found past the
+//! binary's (the harness's `bytes_*`); they stay cheap without an
+//! optimiser: libc's `memcmp`, the oracle run once per (length, source
+//! offset) rather than once per case, and only the touched bytes reset.
 //!
 //! Tests that sweep many cases print `CASES <test> <count>` so CI can report
 //! how much was checked (`cargo test -- --show-output`).
