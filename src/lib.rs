@@ -74,11 +74,12 @@
 //!
 //! # The C symbols
 //!
-//! With the feature `c-symbols`, `fastmem::symbols` exports `memcpy` and `memset`
-//! under their C names, so that the copies and fills the compiler emits
-//! (struct moves, array initialisation, `copy_from_slice`) run on this
-//! crate's kernel instead of compiler_builtins' in a `no_std` binary. Only
-//! one crate in a binary may export them. See the module for details.
+//! With the feature `c-symbols`, `fastmem::symbols` exports `memcpy` and
+//! `memset` under their C names, so that the copies and fills the
+//! compiler emits (struct moves, array initialisation, `copy_from_slice`)
+//! run on this crate's kernel instead of compiler_builtins' in a `no_std`
+//! binary. Only one crate in a binary may export them. See the module for
+//! details.
 //!
 //! # Safety contract of the raw functions
 //!

@@ -22,19 +22,21 @@
 //!
 //! # No symbol calls itself
 //!
-//! LLVM recognises a byte loop, and lowers a large struct move, as a call
-//! to `memcpy` or `memset`; inside `memcpy` that is infinite recursion.
-//! The crate is `#![no_builtins]` when this feature is on, which stops
-//! LLVM recognising and emitting those calls in the functions compiled in
-//! fastmem: these symbols are (fastmem's other functions are generic or
+//! LLVM recognises some loops as `memcpy`, `memmove` or `memset` and
+//! emits calls to them; inside one of these symbols that can be infinite
+//! recursion. The crate is `#![no_builtins]` when this feature is on,
+//! which stops that recognition in the functions compiled in fastmem:
+//! these symbols (fastmem's other functions are generic or
 //! `#[inline(always)]` and compile in their callers' crates, where the
-//! attribute does not reach and is not needed). Under LTO, rustc marks
-//! each function of a `no_builtins` crate `no-builtins`, so the merged
-//! module keeps the protection (checked by a `-C lto=fat` build). A test that passes does not show that no body
-//! calls a memory symbol; `ci/codegen.sh` disassembles every symbol in
-//! [`EXPORTED`], on every kernel and in a `-C lto=fat` binary, and fails
-//! on any call or jump to one of `memcpy`, `memmove`, `memset`, `memcmp`,
-//! `bcmp`.
+//! attribute does not reach and is not needed). It holds in a `-C lto=fat`
+//! binary too, where rustc carries it on each function. Two things it does
+//! not do: LLVM already leaves loops alone inside functions named `memcpy`
+//! and `memset` (the attribute is for the others, and for code they
+//! inline), and a move of a large block by value is lowered to a `memcpy`
+//! call with or without it. Hence the proof is not a passing test but
+//! the disassembly: `ci/codegen.sh` disassembles every symbol in
+//! [`EXPORTED`], on every kernel and in `-C lto=fat` binaries, and fails
+//! on any call, any jump out of the symbol and any indirect jump.
 //!
 //! In a build of fastmem at opt-level 0 the kernel is not inlined, and its
 //! vector loads call `memcpy`; there the symbols are `rep movsb`/`rep
@@ -43,7 +45,8 @@
 //!
 //! # Adding a symbol
 //!
-//! Define it below with `#[no_mangle] pub unsafe extern "C"`, and add its
+//! Define it below with `#[no_mangle] pub unsafe extern "C"` over a
+//! function of `body` (the kernel's, and an unoptimised one), and add its
 //! name to the `exported!` list at the end: the tests and
 //! `ci/codegen.sh` read [`EXPORTED`] and check it from then on.
 
