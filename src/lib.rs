@@ -101,12 +101,13 @@ extern crate std;
 mod barrier;
 mod generic;
 mod kernels;
-#[cfg(feature = "c-symbols")]
-pub mod symbols;
 mod vector;
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(feature = "c-symbols")]
+pub mod symbols;
 
 // The kernel choice: one place, widest first. Each arm only names a type;
 // its tuning constants live beside its `Vector` impl in `kernels/`.
