@@ -19,13 +19,23 @@
 #         printed, and each arm is straight-line.
 #     `rep movsb`/`rep stosb` is straight-line (one instruction, no jump);
 #   - FAILS if a wrapper is missing or computes the wrong bytes (the binary
-#     checks itself when this CPU can run the tier).
+#     checks itself when this CPU can run the tier);
+#   - the C symbols (issue 11 §3): the consumer enables fastmem's c-symbols
+#     feature, so the binary holds fastmem's exported memcpy, memset... (the
+#     list is fastmem::symbols::EXPORTED, printed by `--list-symbols`, and
+#     must match what `nm` finds). Each is disassembled: FAIL on any call,
+#     any jump out of its body (a tail call) and any indirect jump, which
+#     covers calls to memcpy/memmove/memset/memcmp/bcmp directly, through
+#     the PLT or through the GOT. The TIER-lto builds (`-C lto=fat`) check
+#     only this. Control: codegen_control_libcall, a copy the compiler
+#     emits as a memcpy call, must be caught by the same check.
 # Exempt: the portable tier's 1518-byte wrappers, when they loop. With 8-byte
 # registers a straight-line 1518-byte copy is ~380 instructions, so the
 # block loop is kept; their branches are reported, not failed.
 #
 #   bash ci/codegen.sh                      # sse avx2 avx512 avx512bw portable,
-#                                           # and sse, avx2, avx512bw with -mixed
+#                                           # and sse, avx2, avx512bw with -mixed,
+#                                           # avx512bw-lto and portable-lto
 #   TIERS="avx512" bash ci/codegen.sh
 #   SHOW=codegen_memcpy_64 bash ci/codegen.sh   # also print that disassembly
 set -euo pipefail
@@ -36,9 +46,11 @@ source ci/tiers.sh
 # avx512bw: the AVX-512 kernel as `-C target-cpu=native` builds it on
 # Ice Lake and later (byte masks available), next to the avx512f-only build.
 # TIER-mixed: TIER with --cfg fastmem_mixed_sizes (its own call-site size).
-TIERS=${TIERS:-"$HARDENING_SIMD_TIERS avx512bw portable sse-mixed avx2-mixed avx512bw-mixed"}
+# TIER-lto: TIER's symbols in a `-C lto=fat` binary.
+TIERS=${TIERS:-"$HARDENING_SIMD_TIERS avx512bw portable sse-mixed avx2-mixed avx512bw-mixed avx512bw-lto portable-lto"}
 codegen_flags() {
     case $1 in
+        *-lto) codegen_flags "${1%-lto}" ;;
         *-mixed) echo "$(codegen_flags "${1%-mixed}") --cfg fastmem_mixed_sizes" ;;
         avx512bw) echo "-C target-feature=+avx512f,+avx512bw,+avx512vl,+bmi2" ;;
         *) tier_rustflags "$1" ;;
@@ -46,6 +58,7 @@ codegen_flags() {
 }
 codegen_runnable() {
     case $1 in
+        *-lto) codegen_runnable "${1%-lto}" ;;
         *-mixed) codegen_runnable "${1%-mixed}" ;;
         avx512bw) grep -qw avx512bw /proc/cpuinfo && grep -qw avx512vl /proc/cpuinfo ;;
         *) tier_runnable "$1" >/dev/null ;;
@@ -89,6 +102,74 @@ classify() {
 
 command -v objdump >/dev/null || { echo "FAIL codegen: objdump (binutils) not installed"; exit 1; }
 
+C_SYMBOLS="memcpy memmove memset memcmp bcmp"
+
+# got_target BIN SLOT: the symbol a GOT slot (hex address) points to: the
+# relocation's symbol, or, for a relative one, the symbol at its addend.
+got_target() {
+    local rel
+    rel=$(readelf -rW "$1" | awk -v a="$(printf '%016x' "$((16#$2))")" '$1 == a { print $3, $4, $5; exit }')
+    case $rel in
+        R_X86_64_RELATIVE*)
+            nm --defined-only "$1" | awk -v a="$(printf '%016x' "$((16#${rel#* }))")" '$1 == a { print $3; exit }' ;;
+        "") echo "?" ;;
+        *) echo "${rel##* }" ;;
+    esac
+}
+
+# escapes BIN START END: the calls, jumps out of [START, END) and indirect
+# jumps in the code at that range, one classified line each; a jump or
+# call through the GOT is followed by the symbol its slot holds.
+escapes() {
+    local kind insn slot
+    objdump -d --no-show-raw-insn -M intel --start-address="$2" --stop-address="$3" "$1" |
+        awk '/^[[:space:]]+[0-9a-f]+:/' | grep -E "$BRANCH_RE" | classify "$2" "$3" |
+        grep -E '^(call|out|indirect)' | while IFS=$'\t' read -r kind insn; do
+            slot=$(sed -nE 's/.*\[rip\+0x[0-9a-f]+\][[:space:]]+# ([0-9a-f]+).*/\1/p' <<<"$insn")
+            [ -n "$slot" ] && insn="$insn  (GOT slot -> $(got_target "$1" "$slot"))"
+            printf '%s\t%s\n' "$kind" "$insn"
+        done || true
+}
+
+# check_symbols TIER BIN: the symbol check and its control; appends to
+# `failed` and prints one line per symbol.
+check_symbols() {
+    local tier=$1 bin=$2 syms defined listed sym start bytes bad
+    syms=$(nm -S --defined-only "$bin")
+    defined=$(awk -v want=" $C_SYMBOLS " '$3 ~ /^[TtWw]$/ && index(want, " " $4 " ") { print $4 }' <<<"$syms" | sort -u)
+    if codegen_runnable "$tier"; then
+        listed=$("$bin" --list-symbols | sort -u)
+        if [ "$listed" != "$defined" ]; then
+            failed+=("$tier: fastmem::symbols::EXPORTED ($(echo $listed)) != defined in the binary ($(echo $defined))")
+        fi
+    fi
+    if [ -z "$defined" ]; then
+        failed+=("$tier: the binary defines none of $C_SYMBOLS"); return
+    fi
+    for sym in $defined codegen_control_libcall; do
+        start=$((16#$(awk -v s="$sym" '$4 == s { print $1; exit }' <<<"$syms")))
+        bytes=$((16#$(awk -v s="$sym" '$4 == s { print $2; exit }' <<<"$syms")))
+        bad=$(escapes "$bin" "$start" "$((start + bytes))")
+        if [ "$sym" = codegen_control_libcall ]; then
+            if [ -z "$bad" ]; then
+                failed+=("$tier: control: the check found no call in codegen_control_libcall")
+            else
+                printf '  %-30s control caught: %s\n' "$sym" "$(head -1 <<<"$bad" | cut -f2 | sed 's/^[[:space:]]*//')"
+            fi
+        elif [ -n "$bad" ]; then
+            printf '  %-30s %5d B FAIL: calls or jumps out\n' "$sym" "$bytes"
+            sed 's/^/      /' <<<"$bad"
+            failed+=("$tier: symbol $sym calls or jumps out ($(wc -l <<<"$bad") places)")
+        else
+            printf '  %-30s %5d B no call, no jump out\n' "$sym" "$bytes"
+        fi
+        if [ "${SHOW:-}" = "$sym" ]; then
+            objdump -d --no-show-raw-insn -M intel --start-address="$start" \
+                --stop-address=$((start + bytes)) "$bin" | sed 's/^/      /'
+        fi
+    done
+}
+
 failed=()
 summary=()
 for tier in $TIERS; do
@@ -96,8 +177,15 @@ for tier in $TIERS; do
     target_dir=$TARGET_BASE/codegen-$tier
     bin=$target_dir/release/fastmem-codegen
     flags=$(codegen_flags "$tier")
-    if ! (cd ci/codegen && RUSTFLAGS="$flags" CARGO_TARGET_DIR=$target_dir cargo build --release --quiet); then
+    lto=false
+    [[ $tier == *-lto ]] && lto=fat
+    if ! (cd ci/codegen && RUSTFLAGS="$flags" CARGO_PROFILE_RELEASE_LTO=$lto \
+        CARGO_TARGET_DIR=$target_dir cargo build --release --quiet); then
         failed+=("$tier: build"); continue
+    fi
+    check_symbols "$tier" "$bin"
+    if [[ $tier == *-lto ]]; then
+        summary+=("$tier: symbols only"); continue
     fi
     if codegen_runnable "$tier"; then
         "$bin" || failed+=("$tier: wrapper self-check")

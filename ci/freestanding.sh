@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Build and run ci/freestanding (no std, no C runtime, its own _start) for
 # every tier this CPU can run; print its code size. Exits non-zero when a
-# build fails, the self-check fails, the binary links anything dynamic, or
-# the deliberately sabotaged run does not fail.
+# build fails, the self-check fails, the binary links anything dynamic,
+# memcpy or memset is not fastmem's (its c-symbols feature), or the
+# deliberately sabotaged run does not fail.
 #
 #   bash ci/freestanding.sh            # all tiers
 #   TIERS="sse portable" bash ci/freestanding.sh
@@ -33,6 +34,16 @@ for tier in $TIERS; do
         echo "FAIL $tier: binary is not freestanding:"; file "$bin"; nm -u "$bin"
         failed+=("$tier: linkage"); continue
     fi
+
+    # memcpy and memset come from fastmem's c-symbols feature: strong
+    # definitions (T), where compiler_builtins' would be weak (W); there is
+    # no libc to provide them.
+    for sym in memcpy memset; do
+        if ! nm --defined-only "$bin" | grep -q " T $sym\$"; then
+            echo "FAIL $tier: $sym is not defined by fastmem:"; nm "$bin" | grep -w "$sym" || true
+            failed+=("$tier: $sym"); continue 2
+        fi
+    done
 
     set +e
     out=$("$bin"); rc=$?

@@ -13,6 +13,9 @@
 #
 # Environment:
 #   TIERS="sse avx2"   run only these tiers (default: all seven)
+#   FEATURE_SETS="default c-symbols"
+#                      run each tier's suite once per cargo feature set
+#                      (default: both); `default` is no extra feature
 #   FAIL_FAST=1        stop at the first failed step
 #   CI_TARGET=DIR      where builds and logs go (default: target-ci/)
 #   CPUINFO=FILE       read CPU flags from FILE instead of /proc/cpuinfo
@@ -27,6 +30,9 @@ mkdir -p "$LOGS"
 ALL_TIERS="sse sse4.2 avx2 avx512 portable native mixed"
 CALLER_TIERS=${TIERS:-}
 TIERS=${TIERS:-$ALL_TIERS}
+# c-symbols: fastmem exports memcpy and memset, so every copy and fill in
+# the test binaries, std's own included, runs through fastmem.
+FEATURE_SETS=${FEATURE_SETS:-"default c-symbols"}
 
 # Clean builds run once; incremental state would only cost time.
 export CARGO_INCREMENTAL=0 CARGO_TERM_COLOR=never
@@ -114,10 +120,31 @@ build_base() {
     cargo clean "${args[@]}" -p fastmem
 }
 
-# run_tier TIER PROFILE: the whole suite for one tier in one profile.
+# run_name TIER PROFILE FEATURES: the name of one run's directory and logs.
+run_name() {
+    echo "$1-$2${3:+-$3}" | sed 's/-default$//'
+}
+
+# feature_args FEATURES: cargo's arguments for a feature set. (In debug,
+# at opt-level 0, the C symbols take their unoptimised bodies: see
+# src/symbols.rs; release runs test them on the kernel.)
+feature_args() {
+    case $1 in
+        default) ;;
+        c-symbols) echo --features c-symbols ;;
+        *) echo "unknown feature set: $1" >&2; return 2 ;;
+    esac
+}
+
+# run_tier TIER PROFILE FEATURES: the whole suite for one tier in one
+# profile with one feature set.
 run_tier() {
-    local tier=$1 profile=$2 dir=$OUT/$1-$2 log=$LOGS/$1-$2.log args=()
+    local tier=$1 profile=$2 name args=()
+    name=$(run_name "$1" "$2" "$3")
+    local dir=$OUT/$name log=$LOGS/$name.log
     [[ $profile == release ]] && args=(--release)
+    # shellcheck disable=SC2207
+    args+=($(feature_args "$3"))
     rm -rf "$dir"
     cp -a "$OUT/base-$profile" "$dir"
     export CARGO_TARGET_DIR=$dir
@@ -126,26 +153,26 @@ run_tier() {
     RUSTDOCFLAGS=$FASTMEM_TIER_RUSTFLAGS
     FASTMEM_EXPECT_KERNEL=$(tier_kernel "$tier")
     FASTMEM_EXPECT_MIXED=$(tier_mixed "$tier")
-    FASTMEM_CASES_LOG=$LOGS/$tier-$profile.cases
+    FASTMEM_CASES_LOG=$LOGS/$name.cases
     rm -f "$FASTMEM_CASES_LOG"
-    echo "tier $tier ($profile): flags '${FASTMEM_TIER_RUSTFLAGS}', expecting kernel $FASTMEM_EXPECT_KERNEL"
+    echo "tier $tier ($profile, features: $3): flags '${FASTMEM_TIER_RUSTFLAGS}', expecting kernel $FASTMEM_EXPECT_KERNEL"
     {
         cargo test "${args[@]}" --all-targets
         cargo test "${args[@]}" --doc
     } 2>&1 | tee "$log"
     if [[ $profile == debug ]]; then
         # Code that a cfg removes is linted only in the tier that keeps it.
-        cargo clippy --all-targets -- -D warnings
+        cargo clippy "${args[@]}" --all-targets -- -D warnings
     fi
 }
 
-# count_tier TIER PROFILE: adds the tier's test counts (from cargo's
+# count_tier NAME: adds the tier's test counts (from cargo's
 # "test result:" lines) to the totals and one line to TIER_REPORT.
 TIER_REPORT=""
 TOTAL_PASSED=0
 TOTAL_FAILED=0
 count_tier() {
-    local log=$LOGS/$1-$2.log cases=$LOGS/$1-$2.cases passed=0 failed=0 sum=0
+    local log=$LOGS/$1.log cases=$LOGS/$1.cases passed=0 failed=0 sum=0
     if [[ -f $log ]]; then
         read -r passed failed < <(awk '/^test result:/ { p += $4; f += $6 }
             END { print p + 0, f + 0 }' "$log")
@@ -155,8 +182,8 @@ count_tier() {
     fi
     TOTAL_PASSED=$((TOTAL_PASSED + passed))
     TOTAL_FAILED=$((TOTAL_FAILED + failed))
-    TIER_REPORT+=$(printf '  %-9s %-8s %5s passed %3s failed %10s cases' \
-        "$1" "$2" "$passed" "$failed" "$sum")$'\n'
+    TIER_REPORT+=$(printf '  %-28s %5s passed %3s failed %10s cases' \
+        "$1" "$passed" "$failed" "$sum")$'\n'
 }
 
 fmt_check() {
@@ -165,6 +192,7 @@ fmt_check() {
 
 doc_check() {
     CARGO_TARGET_DIR=$OUT/doc RUSTDOCFLAGS="-D warnings" cargo doc --no-deps
+    CARGO_TARGET_DIR=$OUT/doc RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --features c-symbols
 }
 
 # nostd_check TIER: ci/nostd-consumer, a #![no_std] staticlib with its own
@@ -257,9 +285,12 @@ for tier in $TIERS; do
         TIER_REPORT+="  SKIP $tier: CPU lacks $flag"$'\n'
         continue
     fi
-    for profile in debug release; do
-        step "$tier $profile" run_tier "$tier" "$profile"
-        count_tier "$tier" "$profile"
+    for features in $FEATURE_SETS; do
+        for profile in debug release; do
+            name=$(run_name "$tier" "$profile" "$features")
+            step "$name" run_tier "$tier" "$profile" "$features"
+            count_tier "$name"
+        done
     done
     step "no_std $tier" nostd_check "$tier"
 done

@@ -33,7 +33,10 @@
 //! "dpdk_inl/fm_inl" the two inlined in their timing loops (the copy suites
 //! and mixed add the columns `fm_inline` and `dpdk_inline`; see
 //! `benches/support/mod.rs`). DPDK has no `rte_memset`: the fill suites have
-//! no DPDK column. Files: `<kernel>-<suite>.csv` and, for the
+//! no DPDK column. Built with `--features c-symbols`, the copy and set
+//! suites add the `symbol` column (fastmem's exported `memcpy`/`memset`,
+//! called as compiler-emitted code calls them) and its "glibc/symbol" and
+//! "cb/symbol" speed-ups. Files: `<kernel>-<suite>.csv` and, for the
 //! size sweeps, `<kernel>-<suite>.svg` (ticks against size, log-log).
 
 #[allow(dead_code)] // each tool uses a different part of the shared module
@@ -388,11 +391,16 @@ fn stream(o: &Opts, suite: &str, mib: usize) -> Table {
 }
 
 /// The speed-up columns, `(other, fastmem variant, heading)`, each printed
-/// when the table has both.
+/// when the table has both. The `symbol` ones are the exported C symbols'
+/// targets (issue 11 §6): at least 1.0x glibc, and at least 5x
+/// compiler_builtins' scheme from 64 B.
 const RATIOS: &[(&str, &str, &str)] = &[
     ("glibc", "fastmem", "glibc/fastmem"),
     ("dpdk", "fastmem", "dpdk/fastmem"),
     ("dpdk_inline", "fm_inline", "dpdk_inl/fm_inl"),
+    ("glibc", "symbol", "glibc/symbol"),
+    ("cb_movsq", "symbol", "cb/symbol"),
+    ("cb_stosq", "symbol", "cb/symbol"),
 ];
 
 fn print_table(t: &Table) -> String {

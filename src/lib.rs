@@ -36,7 +36,7 @@
 //! | 17..2W | head and tail at the narrowest vector that covers `n` | 40 B: two 32-byte moves |
 //! | W..=2W, ..=4W, ..=8W | head and tail of 1, 2 or 4 vectors, up to `NOLOOP_MAX` | 300 B: 4 + 4 zmm moves |
 //! | above `NOLOOP_MAX` | one unaligned vector, blocks with aligned stores, one overlapping tail block | 1518 B: 1 + 5 × 256 + 320 |
-//! | from the string threshold | `rep movsb` / `rep stosb` (SSE, AVX2) | |
+//! | from the string threshold | `rep movsb` / `rep stosb` (SSE, AVX2, portable on x86) | |
 //! | 65..=256, only with `--cfg fastmem_mixed_sizes` ([`MIXED_SIZES`]; AVX-512, AVX2) | 256 / W vectors at clamped offsets, no branch on `n`, instead of the rungs | 100 B: zmm moves at 0, 0, 0 and 36 |
 //!
 //! [`memmove`] and [`copy_within`] walk the same ladder, with one
@@ -92,6 +92,15 @@
 //! assert_eq!(&dst, b"virtio-net header");
 //! ```
 //!
+//! # The C symbols
+//!
+//! With the feature `c-symbols`, `fastmem::symbols` exports `memcpy` and
+//! `memset` under their C names, so that the copies and fills the
+//! compiler emits (struct moves, array initialisation, `copy_from_slice`)
+//! run on this crate's kernel instead of compiler_builtins' in a `no_std`
+//! binary. Only one crate in a binary may export them. See the module for
+//! details.
+//!
 //! # Safety contract of the raw functions
 //!
 //! For `memcpy*(dst, src, n)`: `src..src + n` is readable, `dst..dst + n` is
@@ -102,6 +111,9 @@
 //! writable. With `n == 0` no memory is touched. Debug builds check overlap
 //! and alignment with `debug_assert!`.
 #![no_std]
+// With the C symbols exported, LLVM must not turn code compiled here into
+// calls to them (see `symbols`).
+#![cfg_attr(feature = "c-symbols", no_builtins)]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![deny(missing_docs)]
 
@@ -115,6 +127,9 @@ mod vector;
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(feature = "c-symbols")]
+pub mod symbols;
 
 // The kernel choice: one place, widest first. Each arm only names a type;
 // its tuning constants live beside its `Vector` impl in `kernels/`.

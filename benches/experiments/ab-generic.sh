@@ -102,10 +102,10 @@ EOF
     # List the variant right before glibc in both implementation lists.
     sed -i \
         -e "s|^    v.push(entry!(CopyImpl, \"glibc\", glibc_memcpy));|    v.push(entry!(CopyImpl, \"$name\", ab_v${i}_memcpy));\n&|" \
-        -e "s|^        entry!(SetImpl, \"glibc\", glibc_memset),|        entry!(SetImpl, \"$name\", ab_v${i}_memset),\n&|" \
+        -e "s|^    v.push(entry!(SetImpl, \"glibc\", glibc_memset));|    v.push(entry!(SetImpl, \"$name\", ab_v${i}_memset));\n&|" \
         "$tree/benches/support/mod.rs"
     if ! grep -q "ab_v${i}_memcpy));" "$tree/benches/support/mod.rs" ||
-        ! grep -q "ab_v${i}_memset)," "$tree/benches/support/mod.rs"; then
+        ! grep -q "ab_v${i}_memset));" "$tree/benches/support/mod.rs"; then
         echo "ab-generic: could not list $name in benches/support/mod.rs (its glibc entries moved?)" >&2
         exit 1
     fi

@@ -11,6 +11,14 @@
 //! | `glibc`       | `core::ptr::copy_nonoverlapping`       | `core::ptr::write_bytes`               |
 //! | `rep_movsb`   | one `rep movsb` (compiler_builtins with `ermsb`) | one `rep stosb`              |
 //! | `cb_movsq`    | compiler_builtins' default scheme: `rep movsb` until the destination is 8-aligned, `rep movsq`, `rep movsb` for the tail | the same with `stosb`/`stosq` |
+//! | `symbol`      | with `--features c-symbols`: `copy_nonoverlapping`, a call to the binary's `memcpy`, which is fastmem's exported one | `write_bytes`, a call to fastmem's `memset` |
+//!
+//! With `--features c-symbols` the binary's `memcpy` and `memset` are
+//! fastmem's, so the `glibc` column calls glibc's through pointers that
+//! `dlsym(RTLD_NEXT, ...)` found past the binary's own: one load and one
+//! indirect jump, as a call through the PLT would be. The `symbol` column
+//! is what code the compiler emits gets: a call to `memcpy` that lands on
+//! fastmem's exported function, not on the inlined kernel.
 //!
 //! The moves (`move_impls`): `fastmem` is `fastmem::memmove`, `fm_memcpy`
 //! `fastmem::memcpy` beside it, `glibc` the C library's `memmove`
@@ -59,12 +67,13 @@ pub unsafe extern "C" fn fastmem_memcpy_aligned(dst: *mut u8, src: *const u8, n:
     unsafe { fastmem::memcpy_aligned(dst, src, n) }
 }
 
-/// The platform `memcpy` (glibc here) through `copy_nonoverlapping`.
+/// The platform `memcpy` (glibc here) through `copy_nonoverlapping`; with
+/// `c-symbols` that would be fastmem's, and [`symbol_memcpy`] is this.
 ///
 /// # Safety
 /// Both regions valid for `n` bytes, not overlapping.
 #[inline(never)]
-pub unsafe extern "C" fn glibc_memcpy(dst: *mut u8, src: *const u8, n: usize) {
+pub unsafe extern "C" fn compiler_memcpy(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: forwarded precondition.
     unsafe { core::ptr::copy_nonoverlapping(src, dst, n) }
 }
@@ -88,6 +97,70 @@ pub unsafe extern "C" fn glibc_memmove(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: forwarded precondition.
     unsafe { libc::memmove(dst.cast(), src.cast(), n) };
 }
+#[cfg(not(feature = "c-symbols"))]
+pub use compiler_memcpy as glibc_memcpy;
+#[cfg(feature = "c-symbols")]
+pub use compiler_memcpy as symbol_memcpy;
+#[cfg(not(feature = "c-symbols"))]
+pub use compiler_memset as glibc_memset;
+#[cfg(feature = "c-symbols")]
+pub use compiler_memset as symbol_memset;
+
+/// glibc's `memcpy` and `memset` when the binary's own are fastmem's.
+#[cfg(feature = "c-symbols")]
+mod libc_fns {
+    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+    static MEMCPY: AtomicUsize = AtomicUsize::new(0);
+    static MEMSET: AtomicUsize = AtomicUsize::new(0);
+
+    /// Finds glibc's functions: `RTLD_NEXT` searches the objects loaded
+    /// after this executable, so it skips fastmem's definitions.
+    pub fn init() {
+        for (slot, name) in [(&MEMCPY, c"memcpy"), (&MEMSET, c"memset")] {
+            // SAFETY: a NUL-terminated name.
+            let p = unsafe { libc::dlsym(libc::RTLD_NEXT, name.as_ptr()) };
+            assert!(!p.is_null(), "dlsym(RTLD_NEXT, {name:?}) found nothing");
+            let exported = fastmem::symbols::EXPORTED;
+            assert!(
+                !exported.iter().any(|s| std::ptr::eq(s.address, p.cast())),
+                "dlsym(RTLD_NEXT, {name:?}) found fastmem's"
+            );
+            slot.store(p as usize, Relaxed);
+        }
+    }
+
+    /// glibc's `memcpy`.
+    ///
+    /// # Safety
+    /// Both regions valid for `n` bytes, not overlapping; [`init`] ran.
+    #[inline(never)]
+    pub unsafe extern "C" fn glibc_memcpy(dst: *mut u8, src: *const u8, n: usize) {
+        // SAFETY: `init` stored glibc's `memcpy`, whose contract the
+        // caller meets.
+        unsafe {
+            let f: unsafe extern "C" fn(*mut u8, *const u8, usize) -> *mut u8 =
+                core::mem::transmute(MEMCPY.load(Relaxed));
+            f(dst, src, n);
+        }
+    }
+
+    /// glibc's `memset`.
+    ///
+    /// # Safety
+    /// `dst` valid for `n` bytes of writes; [`init`] ran.
+    #[inline(never)]
+    pub unsafe extern "C" fn glibc_memset(dst: *mut u8, c: u8, n: usize) {
+        // SAFETY: as in `glibc_memcpy`.
+        unsafe {
+            let f: unsafe extern "C" fn(*mut u8, i32, usize) -> *mut u8 =
+                core::mem::transmute(MEMSET.load(Relaxed));
+            f(dst, i32::from(c), n);
+        }
+    }
+}
+#[cfg(feature = "c-symbols")]
+pub use libc_fns::{glibc_memcpy, glibc_memset};
 
 /// `fastmem::memset` behind a call.
 ///
@@ -99,12 +172,12 @@ pub unsafe extern "C" fn fastmem_memset(dst: *mut u8, c: u8, n: usize) {
     unsafe { fastmem::memset(dst, c, n) }
 }
 
-/// The platform `memset` (glibc here) through `write_bytes`.
+/// The platform `memset` through `write_bytes`, as [`compiler_memcpy`].
 ///
 /// # Safety
 /// `dst` valid for `n` bytes of writes.
 #[inline(never)]
-pub unsafe extern "C" fn glibc_memset(dst: *mut u8, c: u8, n: usize) {
+pub unsafe extern "C" fn compiler_memset(dst: *mut u8, c: u8, n: usize) {
     // SAFETY: forwarded precondition.
     unsafe { core::ptr::write_bytes(dst, c, n) }
 }
@@ -376,6 +449,11 @@ pub fn copy_impls(aligned: bool) -> Vec<CopyImpl> {
     }
     #[cfg(target_arch = "x86_64")]
     v.extend(dpdk_tier!(|m| entry!(CopyImpl, "dpdk", m::memcpy)));
+    #[cfg(feature = "c-symbols")]
+    {
+        libc_fns::init();
+        v.push(entry!(CopyImpl, "symbol", symbol_memcpy));
+    }
     v.push(entry!(CopyImpl, "glibc", glibc_memcpy));
     #[cfg(target_arch = "x86_64")]
     {
@@ -435,10 +513,13 @@ pub fn move_impls(with_memcpy: bool) -> Vec<CopyImpl> {
 
 /// The fill implementations to compare.
 pub fn set_impls() -> Vec<SetImpl> {
-    let mut v = vec![
-        entry!(SetImpl, "fastmem", fastmem_memset),
-        entry!(SetImpl, "glibc", glibc_memset),
-    ];
+    let mut v = vec![entry!(SetImpl, "fastmem", fastmem_memset)];
+    #[cfg(feature = "c-symbols")]
+    {
+        libc_fns::init();
+        v.push(entry!(SetImpl, "symbol", symbol_memset));
+    }
+    v.push(entry!(SetImpl, "glibc", glibc_memset));
     #[cfg(target_arch = "x86_64")]
     {
         v.push(entry!(SetImpl, "rep_stosb", rep_stosb));

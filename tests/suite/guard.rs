@@ -12,7 +12,9 @@
 //! first byte and after its last. `guard_page_faults` checks that the
 //! guards really fault, in a child process.
 
-use crate::harness::{large_sizes, pattern, report, safe_copy, safe_fill, MOVS, W};
+use crate::harness::{
+    bytes_eq, bytes_fill, large_sizes, pattern, report, safe_copy, safe_fill, MOVS, W,
+};
 use std::ptr::NonNull;
 
 /// Every `n` in `0..=GUARD_MAX` is placed against the guards.
@@ -155,13 +157,13 @@ impl CopyArena {
                     std::slice::from_raw_parts_mut(d, n),
                 )
             };
-            dw.fill(0xCC);
+            bytes_fill(dw, 0xCC);
             f(d, s, n);
             // SAFETY: as above; the call has returned, so nothing else
             // holds the destination.
             let dw = unsafe { std::slice::from_raw_parts(d, n) };
             assert!(
-                dw == sw,
+                bytes_eq(dw, sw),
                 "{name}(n = {n}) src at {sp:?}, dst at {dp:?}: wrong bytes"
             );
             cases += 1;
@@ -200,7 +202,8 @@ fn guard_copies(arena: &mut CopyArena, n: usize) -> u64 {
 fn guard_fills(dst: &mut Guarded, n: usize, c: u8) -> u64 {
     type Fill = unsafe fn(*mut u8, u8, usize);
     let fills: [(&str, Fill); 2] = [("memset", fastmem::memset), ("fill", safe_fill)];
-    let want = vec![!c; n];
+    let mut want = vec![0; n];
+    bytes_fill(&mut want, !c);
     let mut cases = 0;
     for place in [Place::Start, Place::End] {
         for (name, fill) in fills {
@@ -208,11 +211,11 @@ fn guard_fills(dst: &mut Guarded, n: usize, c: u8) -> u64 {
             // SAFETY: the window lies in the data area, and nothing else
             // refers to it.
             let w = unsafe { std::slice::from_raw_parts_mut(p, n) };
-            w.fill(c);
+            bytes_fill(w, c);
             // SAFETY: `p` is valid for `n` bytes.
             unsafe { fill(p, !c, n) };
             assert!(
-                *w == want,
+                bytes_eq(w, &want),
                 "{name}(n = {n}, c = {:#04x}) at {place:?}: wrong bytes",
                 !c
             );

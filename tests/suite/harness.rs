@@ -17,12 +17,24 @@
 //! `CANARY` bytes each side, usually more), and the whole source buffer
 //! against a pristine copy. The canary byte is chosen so it never equals a
 //! byte that the operation could legitimately write there.
+//!
+//! The harness's own copies, fills and comparisons ([`bytes_copy`],
+//! [`bytes_fill`], [`bytes_eq`]) call the C library's `memcpy`, `memset`
+//! and `memcmp` through pointers that `dlsym(RTLD_NEXT)` finds past this
+//! binary's own definitions, which with the `c-symbols` feature are
+//! fastmem's, the functions under test. Slice `==`, `copy_from_slice`,
+//! `fill` and `to_vec` would call the binary's, and so would a byte loop
+//! LLVM recognises. libc's functions keep the checks as fast in debug
+//! builds as in release.
 
+use core::ffi::{c_int, c_void};
 use std::alloc::{alloc_zeroed, dealloc, Layout};
+use std::ffi::CStr;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
+use std::sync::OnceLock;
 
 /// The compiled kernel's vector width: the alignment `memcpy_aligned` needs.
 pub const W: usize = fastmem::KERNEL.vector_bytes();
@@ -37,11 +49,56 @@ pub const OFFSETS: usize = 64;
 /// Canary byte around copy destinations; `pattern` never produces it.
 pub const COPY_CANARY: u8 = 0xCC;
 
-/// The copy oracle: one byte at a time, nothing clever to get wrong.
-pub fn oracle_copy(dst: &mut [u8], src: &[u8]) {
-    assert_eq!(dst.len(), src.len());
-    for (d, s) in dst.iter_mut().zip(src) {
-        *d = *s;
+/// The C library's `memcpy`, `memset` and `memcmp`, found past this
+/// binary's own definitions: with `c-symbols` those are fastmem's, the
+/// functions under test. Called through pointers, which LLVM cannot
+/// replace by its own idea of the function.
+struct Libc {
+    memcpy: CMemcpy,
+    memset: CMemset,
+    memcmp: CMemcmp,
+}
+
+type CMemcpy = unsafe extern "C" fn(*mut c_void, *const c_void, usize) -> *mut c_void;
+type CMemset = unsafe extern "C" fn(*mut c_void, c_int, usize) -> *mut c_void;
+type CMemcmp = unsafe extern "C" fn(*const c_void, *const c_void, usize) -> c_int;
+
+fn libc_fns() -> &'static Libc {
+    static LIBC: OnceLock<Libc> = OnceLock::new();
+    LIBC.get_or_init(|| {
+        let find = |name: &CStr| {
+            // SAFETY: a NUL-terminated name; RTLD_NEXT searches the objects
+            // loaded after this executable, so it skips its definitions.
+            let p = unsafe { libc::dlsym(libc::RTLD_NEXT, name.as_ptr()) };
+            assert!(!p.is_null(), "dlsym(RTLD_NEXT, {name:?}) found nothing");
+            #[cfg(feature = "c-symbols")]
+            assert!(
+                !fastmem::symbols::EXPORTED
+                    .iter()
+                    .any(|s| std::ptr::eq(s.address, p.cast())),
+                "dlsym(RTLD_NEXT, {name:?}) found fastmem's"
+            );
+            p
+        };
+        // SAFETY: each symbol is the C function of that name, whose
+        // signature the field's type is.
+        unsafe {
+            Libc {
+                memcpy: std::mem::transmute::<*mut c_void, CMemcpy>(find(c"memcpy")),
+                memset: std::mem::transmute::<*mut c_void, CMemset>(find(c"memset")),
+                memcmp: std::mem::transmute::<*mut c_void, CMemcmp>(find(c"memcmp")),
+            }
+        }
+    })
+}
+
+/// Copies `src` to `dst` with the C library's `memcpy` (not the symbols
+/// under test; see [`libc_fns`]).
+pub fn bytes_copy(dst: &mut [u8], src: &[u8]) {
+    assert!(dst.len() == src.len(), "bytes_copy: lengths differ");
+    if !src.is_empty() {
+        // SAFETY: two distinct slices of `len` bytes.
+        unsafe { (libc_fns().memcpy)(dst.as_mut_ptr().cast(), src.as_ptr().cast(), src.len()) };
     }
 }
 
@@ -59,10 +116,46 @@ pub fn oracle_move(buf: &mut [u8], dst: usize, src: usize, n: usize) {
     }
 }
 
-/// The fill oracle: one byte at a time.
+/// Sets every byte of `dst` to `c` with the C library's `memset`.
+pub fn bytes_fill(dst: &mut [u8], c: u8) {
+    if !dst.is_empty() {
+        // SAFETY: a slice of `len` bytes.
+        unsafe { (libc_fns().memset)(dst.as_mut_ptr().cast(), c_int::from(c), dst.len()) };
+    }
+}
+
+/// Whether `a` and `b` hold the same bytes, by the C library's `memcmp`.
+pub fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
+    // SAFETY: two slices of `len` bytes.
+    a.len() == b.len()
+        && (a.is_empty()
+            || unsafe { (libc_fns().memcmp)(a.as_ptr().cast(), b.as_ptr().cast(), a.len()) } == 0)
+}
+
+/// `src`'s bytes in a new vector, by [`bytes_copy`] (`vec![0; n]` is a
+/// zeroed allocation, no `memset`).
+pub fn bytes_to_vec(src: &[u8]) -> Vec<u8> {
+    let mut v = vec![0; src.len()];
+    bytes_copy(&mut v, src);
+    v
+}
+
+/// The copy oracle: one byte at a time, nothing clever to get wrong.
+/// Volatile, so that LLVM cannot make it a call to `memcpy`, which with
+/// `c-symbols` is fastmem's.
+pub fn oracle_copy(dst: &mut [u8], src: &[u8]) {
+    assert_eq!(dst.len(), src.len());
+    for (d, s) in dst.iter_mut().zip(src) {
+        // SAFETY: both are references to live bytes.
+        unsafe { std::ptr::write_volatile(d, std::ptr::read_volatile(s)) };
+    }
+}
+
+/// The fill oracle: one byte at a time, volatile as [`oracle_copy`].
 pub fn oracle_fill(dst: &mut [u8], c: u8) {
     for d in dst.iter_mut() {
-        *d = c;
+        // SAFETY: a reference to a live byte.
+        unsafe { std::ptr::write_volatile(d, c) };
     }
 }
 
@@ -122,8 +215,7 @@ impl DerefMut for AlignedBuf {
     }
 }
 
-/// Checks that `dst` is `pristine` except for `expected` at `window`: three
-/// `memcmp`s on the good path.
+/// Checks that `dst` is `pristine` except for `expected` at `window`.
 pub fn check_window(
     dst: &[u8],
     pristine: &[u8],
@@ -131,14 +223,14 @@ pub fn check_window(
     expected: &[u8],
 ) -> Result<(), String> {
     let end = window + expected.len();
-    if dst[..window] == pristine[..window]
-        && dst[window..end] == *expected
-        && dst[end..] == pristine[end..]
+    if bytes_eq(&dst[..window], &pristine[..window])
+        && bytes_eq(&dst[window..end], expected)
+        && bytes_eq(&dst[end..], &pristine[end..])
     {
         return Ok(());
     }
-    let mut want = pristine.to_vec();
-    want[window..end].copy_from_slice(expected);
+    let mut want = bytes_to_vec(pristine);
+    bytes_copy(&mut want[window..end], expected);
     Err(first_difference(dst, &want, window, expected.len()))
 }
 
@@ -179,10 +271,10 @@ impl CopyRig {
         let mut src = AlignedBuf::new(max_off + max_n);
         pattern(&mut src, seed);
         let mut dst = AlignedBuf::new(CANARY + max_off + max_n + CANARY);
-        dst.fill(COPY_CANARY);
+        bytes_fill(&mut dst, COPY_CANARY);
         CopyRig {
-            src_pristine: src.to_vec(),
-            dst_pristine: dst.to_vec(),
+            src_pristine: bytes_to_vec(&src),
+            dst_pristine: bytes_to_vec(&dst),
             src,
             dst,
             expected: vec![0; max_n],
@@ -216,7 +308,7 @@ impl CopyRig {
         let (d, s) = unsafe { (self.dst.ptr().add(w), self.src.ptr().add(self.src_off)) };
         f(d, s, n);
         check_window(&self.dst, &self.dst_pristine, w, &self.expected[..n])?;
-        if self.src[..] != self.src_pristine[..] {
+        if !bytes_eq(&self.src, &self.src_pristine) {
             let i = self
                 .src
                 .iter()
@@ -224,7 +316,7 @@ impl CopyRig {
                 .position(|(a, b)| a != b);
             return Err(format!("source modified at byte {}", i.unwrap()));
         }
-        self.dst[w..w + n].copy_from_slice(&self.dst_pristine[w..w + n]);
+        bytes_copy(&mut self.dst[w..w + n], &self.dst_pristine[w..w + n]);
         Ok(())
     }
 }
@@ -271,11 +363,11 @@ pub struct FillRig {
 impl FillRig {
     pub fn new(max_off: usize, max_n: usize, c: u8) -> Self {
         let mut dst = AlignedBuf::new(CANARY + max_off + max_n + CANARY);
-        dst.fill(!c);
-        let mut expected = vec![!c; max_n];
+        bytes_fill(&mut dst, !c);
+        let mut expected = vec![0; max_n];
         oracle_fill(&mut expected, c);
         FillRig {
-            dst_pristine: dst.to_vec(),
+            dst_pristine: bytes_to_vec(&dst),
             dst,
             expected,
             c,
@@ -294,7 +386,7 @@ impl FillRig {
         // SAFETY: `w + n` is within the buffer (`new`).
         f(unsafe { self.dst.ptr().add(w) }, self.c, n);
         check_window(&self.dst, &self.dst_pristine, w, &self.expected[..n])?;
-        self.dst[w..w + n].copy_from_slice(&self.dst_pristine[w..w + n]);
+        bytes_copy(&mut self.dst[w..w + n], &self.dst_pristine[w..w + n]);
         Ok(())
     }
 }

@@ -10,10 +10,15 @@
 //! | `overlap`     | `memmove` at every `n` in `0..=1024` × every delta in `-2W*8..=2W*8` in one canaried buffer, and disjoint; against guard pages both ends; quickcheck; `copy_within`'s results and panics |
 //! | `kernel`      | the compiled `KERNEL` is the one the build flags select (and the one CI asked for) |
 //! | `selftest`    | the harness itself catches a deliberately broken copy or fill               |
+//! | `symbols`     | with `--features c-symbols`: the binary's `memcpy`/`memset` are fastmem's, with C semantics |
 //!
 //! Every test runs in debug and release for every kernel tier (`ci/test.sh`),
-//! so the checks are written to stay cheap without an optimiser: slice `==`
-//! (a `memcmp` even at opt-level 0), the oracle run once per (length, source
+//! and again with `--features c-symbols`, where every `memcpy` and `memset`
+//! in the test binary (std's included) is fastmem's. So the oracle is a
+//! volatile byte loop, which LLVM cannot turn into a call, and the checks
+//! copy and compare with the C library's own functions, found past the
+//! binary's (the harness's `bytes_*`); they stay cheap without an
+//! optimiser: libc's `memcmp`, the oracle run once per (length, source
 //! offset) rather than once per case, and only the touched bytes reset.
 //!
 //! Tests that sweep many cases print `CASES <test> <count>` so CI can report
@@ -26,3 +31,5 @@ mod kernel;
 mod overlap;
 mod props;
 mod selftest;
+#[cfg(feature = "c-symbols")]
+mod symbols;

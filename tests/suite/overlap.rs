@@ -19,8 +19,8 @@
 
 use crate::guard::{Guarded, Place};
 use crate::harness::{
-    all_offsets, check_window, oracle_move, pattern, report, sweep_copy, AlignedBuf, CANARY,
-    COPY_CANARY, W,
+    all_offsets, bytes_eq, bytes_to_vec, check_window, oracle_move, pattern, report, sweep_copy,
+    AlignedBuf, CANARY, COPY_CANARY, W,
 };
 use quickcheck::{QuickCheck, TestResult};
 use std::hint::black_box;
@@ -53,7 +53,7 @@ impl MoveRig {
         buf.fill(COPY_CANARY);
         pattern(&mut buf[CANARY..CANARY + region], seed);
         MoveRig {
-            pristine: buf.to_vec(),
+            pristine: bytes_to_vec(&buf),
             buf,
             base: CANARY + SPAN,
         }
@@ -172,7 +172,7 @@ fn memmove_large_sizes() {
     for n in ns {
         let mut buf = AlignedBuf::new(2 * 5000 + n + 64);
         pattern(&mut buf, n as u64);
-        let pristine = buf.to_vec();
+        let pristine = bytes_to_vec(&buf);
         for &delta in &deltas {
             for so in [0, 5] {
                 let src: usize = 5000 + so;
@@ -226,10 +226,10 @@ fn copy_within_range_forms() {
     use std::ops::Bound::{Excluded, Included};
     let check = |what: &str, f: &dyn Fn(&mut [u8]), start: usize, end: usize, dest: usize| {
         let mut ours: Vec<u8> = (0..=255u8).collect();
-        let mut want = ours.clone();
+        let mut want = bytes_to_vec(&ours);
         f(&mut ours);
         oracle_move(&mut want, dest, start, end - start);
-        assert!(ours == want, "copy_within {what}");
+        assert!(bytes_eq(&ours, &want), "copy_within {what}");
     };
     check("a..b", &|b| fastmem::copy_within(b, 3..100, 50), 3, 100, 50);
     check(
@@ -324,7 +324,7 @@ fn memmove_against_guard_pages() {
     let top = 1100;
     let mut g = Guarded::new(top + 8 * W + 5 + top);
     pattern(g.data(), 24);
-    let pristine = g.data().to_vec();
+    let pristine = bytes_to_vec(g.data());
     let mut cases = 0;
     for n in 0..=top {
         for d in guard_deltas(n) {
@@ -375,8 +375,12 @@ fn memmove_disjoint_against_guard_pages() {
             // SAFETY: both windows lie in their arenas' data areas.
             unsafe { fastmem::memmove(d, s, n) };
             // SAFETY: as above; nothing else refers to them now.
-            let ok =
-                unsafe { std::slice::from_raw_parts(d, n) == std::slice::from_raw_parts(s, n) };
+            let ok = unsafe {
+                bytes_eq(
+                    std::slice::from_raw_parts(d, n),
+                    std::slice::from_raw_parts(s, n),
+                )
+            };
             assert!(
                 ok,
                 "memmove(n = {n}) src at {sp:?}, dst at {dp:?}: wrong bytes"
@@ -409,12 +413,12 @@ fn memmove_random() {
         pattern(&mut buf[CANARY..CANARY + region], seed);
         let src = CANARY + reach + so as usize % 64;
         let dst = src.checked_add_signed(delta).unwrap();
-        let pristine = buf.to_vec();
-        let mut want = pristine.clone();
+        let pristine = bytes_to_vec(&buf);
+        let mut want = bytes_to_vec(&pristine);
         oracle_move(&mut want, dst, src, n);
         // SAFETY: both windows lie inside `buf`.
         unsafe { fastmem::memmove(buf.ptr().add(dst), buf.ptr().add(src), n) };
-        if buf[..] == want[..] {
+        if bytes_eq(&buf, &want) {
             TestResult::passed()
         } else {
             let i = buf.iter().zip(&want).position(|(a, b)| a != b).unwrap();
@@ -444,10 +448,10 @@ fn copy_within_random() {
         let dest = dest as usize % (len - (end - start) + 1);
         let mut ours = vec![0u8; len];
         pattern(&mut ours, seed);
-        let mut theirs = ours.clone();
+        let mut theirs = bytes_to_vec(&ours);
         fastmem::copy_within(&mut ours, start..end, dest);
         oracle_move(&mut theirs, dest, start, end - start);
-        if ours == theirs {
+        if bytes_eq(&ours, &theirs) {
             TestResult::passed()
         } else {
             TestResult::error(format!(

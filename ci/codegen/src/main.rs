@@ -7,6 +7,13 @@
 //!
 //! `main` calls every wrapper through an opaque pointer, so none is removed,
 //! and checks the bytes, so a wrapper that compiled to nothing would fail.
+//!
+//! With fastmem's `c-symbols` feature the binary also holds fastmem's
+//! exported `memcpy`, `memset` (the list is `fastmem::symbols::EXPORTED`;
+//! `--list-symbols` prints it), which the script disassembles: no call,
+//! no jump out. `codegen_control_libcall` is the script's control: a copy
+//! the compiler turns into a call to `memcpy`, which the same check must
+//! catch.
 
 use core::hint::black_box;
 
@@ -129,10 +136,30 @@ pub unsafe extern "C" fn codegen_memmove_n(dst: *mut u8, src: *const u8, n: usiz
     unsafe { fastmem::memmove(dst, src, n) }
 }
 
+/// The control for the symbol check: a runtime-length copy, which LLVM
+/// emits as a call (or tail jump) to `memcpy`.
+///
+/// # Safety
+/// As `core::ptr::copy_nonoverlapping`.
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn codegen_control_libcall(dst: *mut u8, src: *const u8, n: usize) {
+    // SAFETY: forwarded contract.
+    unsafe { core::ptr::copy_nonoverlapping(src, dst, n) }
+}
+
 #[repr(align(64))]
 struct Block([u8; 4096]);
 
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("--list-symbols") {
+        for s in fastmem::symbols::EXPORTED {
+            println!("{}", s.name);
+        }
+        return;
+    }
+    // Kept in the binary for the script's control check.
+    black_box(codegen_control_libcall as unsafe extern "C" fn(*mut u8, *const u8, usize));
     let src = Box::new(Block(core::array::from_fn(|i| (i % 251) as u8 + 1)));
     let mut dst = Box::new(Block([0; 4096]));
     let (d, s) = (dst.0.as_mut_ptr(), src.0.as_ptr());

@@ -1,23 +1,23 @@
 //! A program with neither `std` nor the C runtime that uses fastmem's
-//! `copy`, `fill`, `memcpy` and `memset`, checks every result against a
+//! `copy`, `fill`, `memcpy` and `memset`, and its exported C `memcpy` and
+//! `memset` through the C ABI, checks every result against a
 //! byte-loop oracle, and exits 0 only when all checks pass.
 //!
 //! - `_start` is ours (below, in `global_asm!`): it aligns the stack, hands
 //!   the initial stack pointer (argc, argv...) to `entry`, and never returns.
 //! - Output and exit are raw Linux `syscall`s (`write`, `exit_group`).
-//! - Nothing provides `memcpy`/`memset` here (no libc, and the precompiled
-//!   `compiler_builtins` of a `-linux-gnu` target leaves them to libc), yet
-//!   the compiler emits calls to them for array initialisation and
-//!   `slice::fill`. So this program exports them itself, built on fastmem, as
-//!   firmware or a kernel would. `#![no_builtins]` keeps LLVM from turning
-//!   their bodies back into calls to themselves.
+//! - Nothing else provides `memcpy`/`memset` here (no libc, and the
+//!   precompiled `compiler_builtins` of a `-linux-gnu` target leaves them to
+//!   libc), yet the compiler emits calls to them for array initialisation
+//!   and `slice::fill`. fastmem's `c-symbols` feature exports them, as it
+//!   would for firmware or a kernel; `ci/freestanding.sh` checks that the
+//!   binary's `memcpy` and `memset` are fastmem's.
 //! - Run with any argument, it deliberately checks against a wrong oracle
 //!   and so must exit non-zero: proof that the self-check can fail.
 //!
 //! Built and run for every tier by `ci/freestanding.sh`.
 #![no_std]
 #![no_main]
-#![no_builtins]
 
 use core::arch::{asm, global_asm};
 use core::hint::black_box;
@@ -46,6 +46,16 @@ global_asm!(
     "ud2",
     entry = sym entry,
 );
+
+// The binary's C symbols, fastmem's: called through the C ABI too, via
+// opaque pointers (called directly, LLVM would treat them as the builtins
+// and might inline them).
+extern "C" {
+    fn memcpy(dst: *mut u8, src: *const u8, n: usize) -> *mut u8;
+    fn memset(dst: *mut u8, c: i32, n: usize) -> *mut u8;
+}
+type CMemcpy = unsafe extern "C" fn(*mut u8, *const u8, usize) -> *mut u8;
+type CMemset = unsafe extern "C" fn(*mut u8, i32, usize) -> *mut u8;
 
 fn write(fd: usize, bytes: &[u8]) {
     // SAFETY: write(2) reads `len` bytes from a live slice; syscall clobbers
@@ -120,6 +130,12 @@ impl Tally {
         self.checks += 1;
         self.failures += usize::from(!ok);
     }
+
+    /// Counts one check of a condition: a symbol's return value.
+    fn expect(&mut self, ok: bool) {
+        self.checks += 1;
+        self.failures += usize::from(!ok);
+    }
 }
 
 fn lengths() -> impl Iterator<Item = usize> {
@@ -149,6 +165,13 @@ fn self_check(tally: &mut Tally) {
                 dst[..span].fill(BEFORE);
                 fastmem::copy(&mut dst[GUARD + doff..GUARD + doff + n], s);
                 tally.check(&dst[..span], doff, n, want);
+
+                dst[..span].fill(BEFORE);
+                let d = dst.as_mut_ptr().wrapping_add(GUARD + doff);
+                // SAFETY: as for fastmem::memcpy above.
+                let r = unsafe { black_box(memcpy as CMemcpy)(d, s.as_ptr(), n) };
+                tally.check(&dst[..span], doff, n, want);
+                tally.expect(r == d);
             }
         }
         for doff in OFFSETS {
@@ -161,6 +184,14 @@ fn self_check(tally: &mut Tally) {
             dst[..span].fill(BEFORE);
             fastmem::fill(&mut dst[GUARD + doff..GUARD + doff + n], !c);
             tally.check(&dst[..span], doff, n, |_| !c);
+
+            dst[..span].fill(BEFORE);
+            let d = dst.as_mut_ptr().wrapping_add(GUARD + doff);
+            // SAFETY: the window lies inside `dst`; C's memset stores the
+            // low byte of its int, which the high bits must not change.
+            let r = unsafe { black_box(memset as CMemset)(d, 0x300 | i32::from(c), n) };
+            tally.check(&dst[..span], doff, n, |_| c);
+            tally.expect(r == d);
         }
     }
 }
@@ -191,49 +222,6 @@ extern "C" fn entry(sp: *const usize) -> ! {
     } else {
         1
     })
-}
-
-/// The C symbols the compiler's own code generation calls.
-mod c_symbols {
-    /// # Safety
-    ///
-    /// The C `memcpy` contract: valid, non-overlapping ranges of `n` bytes.
-    #[no_mangle]
-    unsafe extern "C" fn memcpy(dst: *mut u8, src: *const u8, n: usize) -> *mut u8 {
-        // SAFETY: fastmem::memcpy has the C contract.
-        unsafe { fastmem::memcpy(dst, src, n) };
-        dst
-    }
-
-    /// # Safety
-    ///
-    /// The C `memset` contract: `dst` valid for `n` bytes of writes.
-    #[no_mangle]
-    unsafe extern "C" fn memset(dst: *mut u8, c: i32, n: usize) -> *mut u8 {
-        // SAFETY: fastmem::memset has the C contract; C passes the byte as int.
-        unsafe { fastmem::memset(dst, c as u8, n) };
-        dst
-    }
-
-    /// # Safety
-    ///
-    /// The C `memmove` contract: `src` and `dst` valid for `n` bytes, may
-    /// overlap. fastmem does not do overlapping moves, so this is a plain
-    /// byte loop in the safe direction (not emitted today; kept so that a
-    /// compiler change cannot break the link).
-    #[no_mangle]
-    unsafe extern "C" fn memmove(dst: *mut u8, src: *const u8, n: usize) -> *mut u8 {
-        for k in 0..n {
-            let i = if (dst as usize) < (src as usize) {
-                k
-            } else {
-                n - 1 - k
-            };
-            // SAFETY: i < n, inside both ranges by the contract.
-            unsafe { dst.add(i).write(src.add(i).read()) };
-        }
-        dst
-    }
 }
 
 #[panic_handler]

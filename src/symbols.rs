@@ -1,0 +1,146 @@
+//! The C memory functions, exported under their C names: the feature
+//! `c-symbols` (off by default).
+//!
+//! In a `no_std` binary most copies are not written by hand: the compiler
+//! emits calls to `memcpy` and `memset` for struct moves, array
+//! initialisation, `copy_from_slice` and `fill`. With this feature those
+//! calls land here, on the build's kernel, instead of on
+//! compiler_builtins' weak definitions (`rep movsb`/`rep movsq` on x86,
+//! byte and word loops elsewhere). On Linux, a binary's own definitions
+//! take precedence over libc's for every call the binary makes, std's
+//! included (libc's internal calls keep libc's own).
+//!
+//! | symbol | C signature | body |
+//! |---|---|---|
+//! | `memcpy` | `void *memcpy(void *dst, const void *src, size_t n)` | [`crate::memcpy`], returns `dst` |
+//! | `memset` | `void *memset(void *dst, int c, size_t n)` | [`crate::memset`] with `c as u8`, returns `dst` |
+//!
+//! Only one crate in a binary may define a symbol: a second crate that
+//! exports `memcpy` (a hand-written one, or another crate's feature) is a
+//! link error, "multiple definition of `memcpy`". compiler_builtins' are
+//! weak, and libc's are in a shared library, so neither clashes.
+//!
+//! # No symbol calls itself
+//!
+//! LLVM recognises some loops as `memcpy`, `memmove` or `memset` and
+//! emits calls to them; inside one of these symbols that can be infinite
+//! recursion. The crate is `#![no_builtins]` when this feature is on,
+//! which stops that recognition in the functions compiled in fastmem:
+//! these symbols (fastmem's other functions are generic or
+//! `#[inline(always)]` and compile in their callers' crates, where the
+//! attribute does not reach and is not needed). It holds in a `-C lto=fat`
+//! binary too, where rustc carries it on each function. Two things it does
+//! not do: LLVM already leaves loops alone inside functions named `memcpy`
+//! and `memset` (the attribute is for the others, and for code they
+//! inline), and a move of a large block by value is lowered to a `memcpy`
+//! call with or without it. Hence the proof is not a passing test but
+//! the disassembly: `ci/codegen.sh` disassembles every symbol in
+//! [`EXPORTED`], on every kernel and in `-C lto=fat` binaries, and fails
+//! on any call, any jump out of the symbol and any indirect jump.
+//!
+//! In a build of fastmem at opt-level 0 the kernel is not inlined, and its
+//! vector loads call `memcpy`; there the symbols are `rep movsb`/`rep
+//! stosb` (x86) or byte loops instead, correct but slow. A debug build
+//! that wants the kernel gives fastmem `opt-level = 1` or more.
+//!
+//! # Adding a symbol
+//!
+//! Define it below with `#[no_mangle] pub unsafe extern "C"` over a
+//! function of `body` (the kernel's, and an unoptimised one), and add its
+//! name to the `exported!` list at the end: the tests and
+//! `ci/codegen.sh` read [`EXPORTED`] and check it from then on.
+
+use core::ffi::{c_int, c_void};
+
+/// C's `memcpy`: copies `n` bytes from `src` to `dst` with the build's
+/// kernel and returns `dst`.
+///
+/// # Safety
+///
+/// As [`crate::memcpy`]: `src..src + n` readable, `dst..dst + n` writable,
+/// the two not overlapping; with `n == 0` the pointers may dangle.
+#[no_mangle]
+pub unsafe extern "C" fn memcpy(dst: *mut c_void, src: *const c_void, n: usize) -> *mut c_void {
+    // SAFETY: C's contract is `crate::memcpy`'s, and `body::copy`'s.
+    unsafe { body::copy(dst.cast(), src.cast(), n) };
+    dst
+}
+
+/// C's `memset`: sets `n` bytes at `dst` to `c as u8` (C passes the byte
+/// as an `int` and uses its low 8 bits) and returns `dst`.
+///
+/// # Safety
+///
+/// As [`crate::memset`]: `dst..dst + n` writable; with `n == 0` the pointer
+/// may dangle.
+#[no_mangle]
+pub unsafe extern "C" fn memset(dst: *mut c_void, c: c_int, n: usize) -> *mut c_void {
+    // SAFETY: C's contract is `crate::memset`'s, and `body::fill`'s.
+    unsafe { body::fill(dst.cast(), c as u8, n) };
+    dst
+}
+
+/// The symbols' bodies: the kernel.
+#[cfg(not(fastmem_symbols_o0))]
+mod body {
+    pub(super) use crate::{memcpy as copy, memset as fill};
+}
+
+/// The symbols' bodies in a build of fastmem at opt-level 0 (`build.rs`
+/// sets the cfg), where the kernel, not inlined, would call `memcpy`: on
+/// x86 one `rep movsb` or `rep stosb` (inline assembly is always inlined),
+/// elsewhere a volatile byte loop, which LLVM does not turn into a call.
+/// Slow, and meant only for debug builds; give fastmem `opt-level = 1` or
+/// more (`[profile.dev.package.fastmem]`) to get the kernel.
+#[cfg(fastmem_symbols_o0)]
+mod body {
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    pub(super) use crate::kernels::string::{rep_movsb as copy, rep_stosb as fill};
+
+    /// # Safety
+    ///
+    /// As [`crate::memcpy`].
+    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+    pub(super) unsafe fn copy(dst: *mut u8, src: *const u8, n: usize) {
+        for i in 0..n {
+            // SAFETY: `i < n`, inside both ranges.
+            unsafe { dst.add(i).write_volatile(src.add(i).read_volatile()) }
+        }
+    }
+
+    /// # Safety
+    ///
+    /// As [`crate::memset`].
+    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+    pub(super) unsafe fn fill(dst: *mut u8, c: u8, n: usize) {
+        for i in 0..n {
+            // SAFETY: `i < n`, inside the range.
+            unsafe { dst.add(i).write_volatile(c) }
+        }
+    }
+}
+
+/// One entry of [`EXPORTED`]: a symbol's C name and its address in this
+/// binary.
+#[derive(Clone, Copy, Debug)]
+pub struct Symbol {
+    /// The unmangled name, `"memcpy"`.
+    pub name: &'static str,
+    /// The function's address, as `fastmem::symbols::memcpy as *const ()`.
+    pub address: *const (),
+}
+
+macro_rules! exported {
+    ($($name:ident),* $(,)?) => {
+        /// Every symbol this module exports, in one list: the resolution
+        /// test (`tests/suite/symbols.rs`) checks that the binary's
+        /// `memcpy` and the rest resolve to these addresses, and
+        /// `ci/codegen.sh` disassembles each.
+        pub const EXPORTED: &[Symbol] = &[$(Symbol {
+            name: stringify!($name),
+            address: $name as *const (),
+        }),*];
+    };
+}
+
+exported!(memcpy, memset);
