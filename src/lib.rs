@@ -87,6 +87,7 @@
 extern crate std;
 
 mod barrier;
+mod compare;
 mod generic;
 mod kernels;
 mod vector;
@@ -299,4 +300,57 @@ pub fn copy(dst: &mut [u8], src: &[u8]) {
 pub fn fill(dst: &mut [u8], c: u8) {
     // SAFETY: the slice is valid for writes of its length.
     unsafe { memset(dst.as_mut_ptr(), c, dst.len()) }
+}
+
+/// Compares `n` bytes at `a` and `b` as unsigned bytes, as C's `memcmp`:
+/// the difference `a[i] - b[i]` at the first byte `i` where they differ
+/// (so its sign orders the ranges), or 0 when they are equal.
+///
+/// The ladder is the copy's, with loads for moves: overlapping head and
+/// tail vectors up to the no-loop threshold, blocks above it, each step
+/// tested once; the first differing byte comes from a trailing-zero count
+/// of a compare mask, then one subtraction. No byte outside `a..a + n` or
+/// `b..b + n` is read, at any size.
+///
+/// # Safety
+///
+/// - `a..a + n` and `b..b + n` must be valid for reads; they may overlap.
+/// - With `n == 0` nothing is read, and the pointers may dangle.
+#[inline(always)]
+pub unsafe fn memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: the caller's contract is `compare::memcmp`'s.
+    unsafe { compare::memcmp::<Selected>(a, b, n) }
+}
+
+/// Compares `n` bytes at `a` and `b` for equality, as the BSD `bcmp` that
+/// LLVM calls for `==` on slices: 0 when equal, non-zero (1) otherwise.
+/// Cheaper than [`memcmp`] where the ranges differ: it does not look for
+/// the first difference.
+///
+/// # Safety
+///
+/// As [`memcmp`].
+#[inline(always)]
+pub unsafe fn bcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: the caller's contract is `compare::bcmp`'s.
+    unsafe { compare::bcmp::<Selected>(a, b, n) }
+}
+
+/// Whether `a` and `b` have the same length and bytes.
+#[inline(always)]
+pub fn eq(a: &[u8], b: &[u8]) -> bool {
+    // SAFETY: both slices are readable for `a.len()` bytes when the
+    // lengths are equal, which is tested first.
+    a.len() == b.len() && unsafe { bcmp(a.as_ptr(), b.as_ptr(), a.len()) } == 0
+}
+
+/// Orders `a` and `b` lexicographically, as `<[u8]>::cmp` does: by the
+/// first differing byte, and when one is a prefix of the other, the
+/// shorter first.
+#[inline(always)]
+pub fn compare(a: &[u8], b: &[u8]) -> core::cmp::Ordering {
+    let n = a.len().min(b.len());
+    // SAFETY: both slices are readable for `n` bytes.
+    let c = unsafe { memcmp(a.as_ptr(), b.as_ptr(), n) };
+    c.cmp(&0).then(a.len().cmp(&b.len()))
 }

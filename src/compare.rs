@@ -1,0 +1,401 @@
+//! `memcmp` and `bcmp`: one compare ladder, written once over a [`Tuning`]
+//! kernel, in two [`Mode`]s.
+//!
+//! # The plan
+//!
+//! The ladder is the copy's (`generic.rs`), with loads where the copy has
+//! moves. A step loads the same vectors from `a` and `b`, XORs each pair
+//! and ORs the XORs together: one test of that vector says whether the
+//! whole step is equal. Only when it is not does the mode matter:
+//!
+//! - [`Equality`] (`bcmp`) is done: the ranges differ.
+//! - [`Order`] (`memcmp`) walks the step's vectors again in address order,
+//!   takes the first one whose [`Vector::ne_mask`] is not zero, and its
+//!   lowest set bit (a trailing-zero count) is the first differing byte;
+//!   one subtraction of the two bytes there is the result.
+//!
+//! So equal ranges, the common case of `==`, cost both the same, and the
+//! search for the first difference runs once, outside any loop.
+//!
+//! ```text
+//! n <= COMPARE_MASKED_MAX one masked load per operand (AVX-512BW: 64)
+//! n in [0, 16]     elsewhere, in general-purpose registers:
+//!                    [8, 16] two u64 per operand, overlapping
+//!                    [4,  8) two u32       [2, 4) two u16
+//!                    1       one byte      0      nothing; no memory touched
+//! n in (16, W)     the narrower vector rungs, each a head and a tail
+//! n in [W, 2W]     head_tail, 1 vector each side:   |H===|    |===T|
+//! n in (2W, 4W]    head_tail, 2 vectors each side
+//! n in (4W, 8W]    head_tail, 4 vectors each side (to NOLOOP_MAX)
+//! n > NOLOOP_MAX   loop_and_tail:
+//!                    |B=======|                        first block, unaligned
+//!                          |B=======|B=======|         W-aligned `a` blocks
+//!                                     |T=======|       last block, ends at n
+//! ```
+//!
+//! A block is `LOOP_BLOCK / W` vectors (4 on every kernel), tested once.
+//! A head and a tail may overlap: the overlapping bytes are compared twice,
+//! which cannot change the answer, and [`Order`] looks at the head first,
+//! so the first difference it reports is the first in the range. The same
+//! holds for the loop's blocks, which overlap the first block and the last.
+//!
+//! No size is compared by a byte loop, and no step reads a byte outside
+//! `[p, p + n)`: as in the copy, a head starts at `p`, a tail ends at
+//! `p + n`, and each rung is only taken when `n` covers it.
+//!
+//! The loop aligns `a`, not `b`: of two unaligned loads per vector, one at
+//! least then never splits a cache line.
+//!
+//! The threshold and block size are the copy's (`NOLOOP_MAX`,
+//! `LOOP_BLOCK`); the measurements are in BENCHMARKS.md, "memcmp and
+//! bcmp".
+
+use crate::vector::{Access, Aligned, Tuning, Unaligned, Vector};
+
+/// What a comparison reports once a step is known to differ.
+pub(crate) trait Mode {
+    /// A differing byte's index, given that the vectors of `spans` (runs of
+    /// `(offset, count)` vectors, in address order) differ somewhere and
+    /// every byte before the first run is equal.
+    ///
+    /// # Safety
+    ///
+    /// Every run lies in `0..n`, which is readable at `a` and at `b`.
+    unsafe fn locate<V: Vector>(a: *const u8, b: *const u8, spans: &[(usize, usize)]) -> usize;
+}
+
+/// `memcmp`: the first differing byte.
+pub(crate) enum Order {}
+
+/// `bcmp`: whether any byte differs; the index reported is meaningless.
+pub(crate) enum Equality {}
+
+impl Mode for Order {
+    #[inline(always)]
+    unsafe fn locate<V: Vector>(a: *const u8, b: *const u8, spans: &[(usize, usize)]) -> usize {
+        let mut at = 0;
+        for &(off, count) in spans {
+            for i in 0..count {
+                at = off + i * V::BYTES;
+                // SAFETY: the vector lies in its run, in range.
+                let m = unsafe { load_pair::<V, Unaligned, Unaligned>(a, b, at) };
+                let m = m.0.ne_mask(m.1);
+                if m != 0 {
+                    return at + (m.trailing_zeros() / V::MASK_BITS) as usize;
+                }
+            }
+        }
+        debug_assert!(false, "compare: locate called on equal runs");
+        at
+    }
+}
+
+impl Mode for Equality {
+    #[inline(always)]
+    unsafe fn locate<V: Vector>(_: *const u8, _: *const u8, _: &[(usize, usize)]) -> usize {
+        0
+    }
+}
+
+/// The vectors at `off` in `a` and in `b`.
+///
+/// # Safety
+///
+/// `off..off + V::BYTES` is readable at `a` and `b`, aligned as `La` and
+/// `Lb` claim.
+#[inline(always)]
+unsafe fn load_pair<V: Vector, La: Access, Lb: Access>(
+    a: *const u8,
+    b: *const u8,
+    off: usize,
+) -> (V, V) {
+    // SAFETY: forwarded contract.
+    unsafe { (La::load::<V>(a.add(off)), Lb::load::<V>(b.add(off))) }
+}
+
+/// block: the OR of the XORs of `count` vectors from `off`; zero exactly
+/// when those bytes are equal.
+///
+/// # Safety
+///
+/// `off..off + count * V::BYTES` is readable at `a` and `b`, aligned as
+/// `La` and `Lb` claim.
+#[inline(always)]
+pub(crate) unsafe fn block<V: Vector, La: Access, Lb: Access>(
+    a: *const u8,
+    b: *const u8,
+    off: usize,
+    count: usize,
+) -> V {
+    let mut acc = V::splat(0);
+    for i in 0..count {
+        // SAFETY: the vector lies inside the caller's range.
+        let (x, y) = unsafe { load_pair::<V, La, Lb>(a, b, off + i * V::BYTES) };
+        acc = acc.or(x.xor(y));
+    }
+    acc
+}
+
+/// Tests the runs of `spans` with one test, and locates a difference with
+/// `M` when they differ.
+///
+/// # Safety
+///
+/// As [`Mode::locate`].
+#[inline(always)]
+unsafe fn check<V: Vector, M: Mode>(
+    a: *const u8,
+    b: *const u8,
+    spans: &[(usize, usize)],
+) -> Option<usize> {
+    let mut acc = V::splat(0);
+    for &(off, count) in spans {
+        // SAFETY: each run is in range.
+        acc = acc.or(unsafe { block::<V, Unaligned, Unaligned>(a, b, off, count) });
+    }
+    if acc.is_zero() {
+        None
+    } else {
+        // SAFETY: forwarded contract.
+        Some(unsafe { M::locate::<V>(a, b, spans) })
+    }
+}
+
+/// head_tail: two possibly overlapping runs of `count` vectors, the first
+/// starting at 0 and the second ending at `n`, tested once.
+///
+/// # Safety
+///
+/// `count * W <= n <= 2 * count * W` and `0..n` is readable at `a` and `b`.
+#[inline(always)]
+pub(crate) unsafe fn head_tail<V: Vector, M: Mode>(
+    a: *const u8,
+    b: *const u8,
+    n: usize,
+    count: usize,
+) -> Option<usize> {
+    debug_assert!(count * V::BYTES <= n && n <= 2 * count * V::BYTES);
+    // SAFETY: both runs lie in `0..n` by the precondition.
+    unsafe { check::<V, M>(a, b, &[(0, count), (n - count * V::BYTES, count)]) }
+}
+
+/// Compares any `n <= 16` in general-purpose registers: a pair of
+/// overlapping words of the widest width that fits (u64, u32 or u16), or
+/// the one byte.
+///
+/// # Safety
+///
+/// `n <= 16` and `0..n` is readable at `a` and `b`.
+#[inline(always)]
+pub(crate) unsafe fn diff_le16<M: Mode>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+    debug_assert!(n <= 16);
+    // SAFETY: each pair needs `n` at least its width, which its test gives,
+    // and at most twice it, which the test before gives.
+    unsafe {
+        if n >= 8 {
+            head_tail::<u64, M>(a, b, n, 1)
+        } else if n >= 4 {
+            head_tail::<u32, M>(a, b, n, 1)
+        } else if n >= 2 {
+            head_tail::<u16, M>(a, b, n, 1)
+        } else if n == 1 {
+            check::<u8, M>(a, b, &[(0, 1)])
+        } else {
+            None
+        }
+    }
+}
+
+/// Compares `16 < n <= 2 * V::BYTES` with one head_tail at the narrowest
+/// vector rung that covers `n`.
+///
+/// # Safety
+///
+/// `16 < n <= 2 * V::BYTES` and `0..n` is readable at `a` and `b`.
+#[inline(always)]
+unsafe fn diff_gt16<V: Vector, M: Mode>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+    debug_assert!(16 < n && n <= 2 * V::BYTES);
+    // SAFETY: as `generic::write_gt16`: a 16-byte rung covers (16, 32]; a
+    // wider one takes [W, 2W] and hands (16, W) to its half.
+    unsafe {
+        if V::BYTES <= 16 || n >= V::BYTES {
+            head_tail::<V, M>(a, b, n, 1)
+        } else {
+            diff_gt16::<V::Half, M>(a, b, n)
+        }
+    }
+}
+
+/// Compares any `n <= 2 * V::BYTES`, `n == 0` included, with no masked
+/// load: [`Tuning::diff_masked`]'s default, swept by the unit tests.
+///
+/// # Safety
+///
+/// `n <= 2 * V::BYTES` and `0..n` is readable at `a` and `b`.
+#[inline(always)]
+pub(crate) unsafe fn diff_le_2w<V: Vector, M: Mode>(
+    a: *const u8,
+    b: *const u8,
+    n: usize,
+) -> Option<usize> {
+    debug_assert!(n <= 2 * V::BYTES);
+    // SAFETY: each callee's size precondition is the test that selects it.
+    unsafe {
+        if n <= 16 {
+            diff_le16::<M>(a, b, n)
+        } else {
+            diff_gt16::<V, M>(a, b, n)
+        }
+    }
+}
+
+/// The last size of the first class tested: one masked compare where the
+/// kernel has them, else the 1-16 B general-purpose compares.
+#[inline(always)]
+const fn small_max<V: Tuning>() -> usize {
+    if V::COMPARE_MASKED_MAX > 0 {
+        V::COMPARE_MASKED_MAX
+    } else {
+        16
+    }
+}
+
+/// Compares `small_max::<V>() < n <= V::NOLOOP_MAX` with no loop.
+///
+/// # Safety
+///
+/// `small_max::<V>() < n <= V::NOLOOP_MAX` and `0..n` is readable at `a`
+/// and `b`.
+#[inline(always)]
+unsafe fn diff_noloop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+    let w = V::BYTES;
+    debug_assert!(small_max::<V>() < n && n <= V::NOLOOP_MAX);
+    // SAFETY: as `generic::write_noloop`: each arm's size precondition is
+    // its test, and the constant `NOLOOP_MAX` terms cut the ladder at the
+    // kernel's threshold, which `n` does not pass.
+    unsafe {
+        if n <= 2 * w {
+            diff_gt16::<V, M>(a, b, n)
+        } else if n <= 4 * w || V::NOLOOP_MAX <= 4 * w {
+            head_tail::<V, M>(a, b, n, 2)
+        } else if n <= 8 * w || V::NOLOOP_MAX <= 8 * w {
+            head_tail::<V, M>(a, b, n, 4)
+        } else {
+            head_tail::<V, M>(a, b, n, 8)
+        }
+    }
+}
+
+/// loop_and_tail for `n > NOLOOP_MAX`: the first block at 0, then blocks
+/// from the first `W`-aligned address of `a` past `LOOP_BLOCK - W`, then
+/// the last block, ending at `n`; each tested once, in address order.
+///
+/// # Safety
+///
+/// `n > V::NOLOOP_MAX` and `0..n` is readable at `a` and `b`.
+#[inline(always)]
+unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+    let (w, size) = (V::BYTES, V::LOOP_BLOCK);
+    let count = size / w;
+    debug_assert!(n > V::NOLOOP_MAX && V::NOLOOP_MAX >= size + w);
+    // SAFETY: `n > size`, so the first block is in range.
+    if let Some(i) = unsafe { check::<V, M>(a, b, &[(0, count)]) } {
+        return Some(i);
+    }
+    // 1..=W bytes before the first block's end: `a + off` is aligned, and
+    // everything before `off` has been found equal.
+    let mut off = size - (a as usize & (w - 1));
+    while off < n - size {
+        // SAFETY: `off + size < n`, and `a + off` is W-aligned.
+        let diff = unsafe { block::<V, Aligned, Unaligned>(a, b, off, count) };
+        if !diff.is_zero() {
+            // SAFETY: the block is in range and differs; all before it
+            // was equal.
+            return Some(unsafe { M::locate::<V>(a, b, &[(off, count)]) });
+        }
+        crate::barrier::no_partial_unroll();
+        off += size;
+    }
+    // SAFETY: `n > size`; the loop stopped at `off >= n - size`, so
+    // everything before this last block has been found equal.
+    unsafe { check::<V, M>(a, b, &[(n - size, count)]) }
+}
+
+/// The invariants the ladder relies on, beyond the copy's.
+#[inline(always)]
+const fn check_tuning<V: Tuning>() {
+    const {
+        let w = V::BYTES;
+        assert!(
+            V::COMPARE_MASKED_MAX <= 2 * w,
+            "masked compares cover at most the first rung"
+        );
+        assert!(
+            V::COMPARE_MASKED_MAX == 0 || V::COMPARE_MASKED_MAX >= 16,
+            "masked compares, where a kernel has them, replace the 1-16 B compares"
+        );
+        assert!(
+            V::LOOP_BLOCK.is_multiple_of(w) && V::LOOP_BLOCK + w <= V::NOLOOP_MAX,
+            "the loop needs whole vectors and NOLOOP_MAX >= LOOP_BLOCK + W"
+        );
+    }
+}
+
+/// The whole ladder: `None` when `0..n` is equal at `a` and `b`, else a
+/// differing byte's index (with [`Order`], the first).
+///
+/// # Safety
+///
+/// `0..n` is readable at `a` and at `b`.
+#[inline(always)]
+pub(crate) unsafe fn diff<V: Tuning, M: Mode>(
+    a: *const u8,
+    b: *const u8,
+    n: usize,
+) -> Option<usize> {
+    check_tuning::<V>();
+    // SAFETY (all arms): each arm's size precondition is the test that
+    // selects it (`small_max < NOLOOP_MAX`, const-asserted).
+    unsafe {
+        if n <= V::NOLOOP_MAX {
+            if n <= small_max::<V>() {
+                if V::COMPARE_MASKED_MAX > 0 {
+                    V::diff_masked::<M>(a, b, n)
+                } else {
+                    diff_le16::<M>(a, b, n)
+                }
+            } else {
+                diff_noloop::<V, M>(a, b, n)
+            }
+        } else {
+            diff_loop::<V, M>(a, b, n)
+        }
+    }
+}
+
+/// See [`crate::memcmp`].
+///
+/// # Safety
+///
+/// As [`crate::memcmp`].
+#[inline(always)]
+pub(crate) unsafe fn memcmp<V: Tuning>(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: the caller's contract; `i < n`.
+    unsafe {
+        match diff::<V, Order>(a, b, n) {
+            None => 0,
+            Some(i) => i32::from(*a.add(i)) - i32::from(*b.add(i)),
+        }
+    }
+}
+
+/// See [`crate::bcmp`].
+///
+/// # Safety
+///
+/// As [`crate::bcmp`].
+#[inline(always)]
+pub(crate) unsafe fn bcmp<V: Tuning>(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: the caller's contract.
+    i32::from(unsafe { diff::<V, Equality>(a, b, n) }.is_some())
+}
