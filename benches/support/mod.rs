@@ -82,6 +82,55 @@ pub unsafe extern "C" fn glibc_memset(dst: *mut u8, c: u8, n: usize) {
     unsafe { core::ptr::write_bytes(dst, c, n) }
 }
 
+/// A compare implementation: `(a, b, n)`, C `memcmp`'s result.
+pub type CmpFn = unsafe extern "C" fn(*const u8, *const u8, usize) -> i32;
+
+/// `fastmem::memcmp` behind a call.
+///
+/// # Safety
+/// Both regions valid for `n` bytes of reads.
+#[inline(never)]
+pub unsafe extern "C" fn fastmem_memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: forwarded precondition.
+    unsafe { fastmem::memcmp(a, b, n) }
+}
+
+/// `fastmem::bcmp` behind a call.
+///
+/// # Safety
+/// Both regions valid for `n` bytes of reads.
+#[inline(never)]
+pub unsafe extern "C" fn fastmem_bcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: forwarded precondition.
+    unsafe { fastmem::bcmp(a, b, n) }
+}
+
+/// The platform `memcmp` (glibc's ifunc-selected variant here).
+///
+/// # Safety
+/// Both regions valid for `n` bytes of reads.
+#[inline(never)]
+pub unsafe extern "C" fn glibc_memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: forwarded precondition.
+    unsafe { libc::memcmp(a.cast(), b.cast(), n) }
+}
+
+extern "C" {
+    /// The platform's `bcmp`, which the `libc` crate does not declare.
+    #[link_name = "bcmp"]
+    fn libc_bcmp(a: *const core::ffi::c_void, b: *const core::ffi::c_void, n: usize) -> i32;
+}
+
+/// The platform `bcmp` (in glibc, an alias of its `memcmp`).
+///
+/// # Safety
+/// Both regions valid for `n` bytes of reads.
+#[inline(never)]
+pub unsafe extern "C" fn glibc_bcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: forwarded precondition.
+    unsafe { libc_bcmp(a.cast(), b.cast(), n) }
+}
+
 #[cfg(target_arch = "x86_64")]
 mod rep {
     use core::arch::asm;
@@ -313,6 +362,103 @@ macro_rules! entry {
     };
 }
 
+/// Ticks per call of one call per `(offset, n)` in the list, both
+/// pointers advanced by `offset`: `(a, b, steps)`.
+pub type SlideCmp = fn(*const u8, *const u8, &[(usize, usize)]) -> f64;
+
+/// A compare implementation and its timing loops; see [`CopyImpl`].
+pub struct CmpImpl {
+    /// Column name in the reports.
+    pub name: &'static str,
+    /// The function itself.
+    pub f: CmpFn,
+    /// Its hot loop: the same arguments every call.
+    pub hot: HotCmp,
+    /// Its sliding loop: both pointers moved by a per-call offset.
+    pub slide: SlideCmp,
+}
+
+/// As [`HotCopy`] for compares: `(a, b, n, iters)`.
+pub type HotCmp = fn(*const u8, *const u8, usize, usize) -> f64;
+
+/// One call of `$f(a + off, b + off, n)` per `(off, n)` in `$steps`;
+/// ticks per call. The loop of [`timed_asm`], with both pointers moved.
+#[cfg(target_arch = "x86_64")]
+macro_rules! timed_slide {
+    ($f:path, $a:expr, $b:expr, $steps:expr) => {{
+        let (a, b) = (black_box($a) as usize, black_box($b) as usize);
+        let steps: &[(usize, usize)] = black_box($steps);
+        let (ptr, count) = (steps.as_ptr(), steps.len());
+        let t0 = ticks();
+        if count > 0 {
+            // SAFETY: as in `timed_asm`; each step's offset and length keep
+            // both operands inside the caller's buffers.
+            unsafe {
+                core::arch::asm!(
+                    ".p2align 6",
+                    "2:",
+                    "mov rdi, r12",
+                    "mov rsi, r13",
+                    "add rdi, qword ptr [r14]",
+                    "add rsi, qword ptr [r14]",
+                    "mov rdx, qword ptr [r14 + 8]",
+                    "call {f}",
+                    "add r14, 16",
+                    "dec r15",
+                    "jnz 2b",
+                    f = sym $f,
+                    in("r12") a,
+                    in("r13") b,
+                    inout("r14") ptr => _,
+                    inout("r15") count => _,
+                    clobber_abi("C"),
+                );
+            }
+        }
+        (ticks() - t0) as f64 / count.max(1) as f64
+    }};
+}
+
+/// A [`CmpImpl`] for the function `$f`, with its loops.
+macro_rules! cmp_entry {
+    ($name:literal, $f:path) => {
+        CmpImpl {
+            name: $name,
+            f: $f,
+            // SAFETY (both loops): the timing callers hand in buffers valid
+            // for every length and offset they pass.
+            hot: |a, b, n, it| timed_calls!($f, a, b, n, it),
+            slide: |a, b, steps| {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    timed_slide!($f, a, b, steps)
+                }
+                #[cfg(not(target_arch = "x86_64"))]
+                {
+                    let (a, b, steps) = (black_box(a), black_box(b), black_box(steps));
+                    let t0 = ticks();
+                    for &(off, n) in steps {
+                        // SAFETY: as above.
+                        black_box(unsafe { $f(a.add(off), b.add(off), n) });
+                    }
+                    (ticks() - t0) as f64 / steps.len().max(1) as f64
+                }
+            },
+        }
+    };
+}
+
+/// The compare implementations: fastmem's and the platform's `memcmp`,
+/// then the same for `bcmp`.
+pub fn cmp_impls() -> Vec<CmpImpl> {
+    vec![
+        cmp_entry!("fastmem", fastmem_memcmp),
+        cmp_entry!("glibc", glibc_memcmp),
+        cmp_entry!("fastmem", fastmem_bcmp),
+        cmp_entry!("glibc", glibc_bcmp),
+    ]
+}
+
 /// The copy implementations to compare. `aligned` adds
 /// `fastmem::memcpy_aligned` (only valid when both pointers are vector-aligned).
 pub fn copy_impls(aligned: bool) -> Vec<CopyImpl> {
@@ -356,13 +502,19 @@ fn clobber() {
 /// `iters` calls of `f(a, b, n)` with a runtime `n`; ticks per call.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-fn hot_loop<A: Copy, B: Copy>(f: impl Fn(A, B, usize), a: A, b: B, n: usize, iters: usize) -> f64 {
+fn hot_loop<A: Copy, B: Copy, R>(
+    f: impl Fn(A, B, usize) -> R,
+    a: A,
+    b: B,
+    n: usize,
+    iters: usize,
+) -> f64 {
     // Opaque pointers: the optimiser cannot prove the stores dead (the
     // buffers are never read back) nor the calls repeated with equal results.
     let (a, b, n) = (black_box(a), black_box(b), black_box(n));
     let t0 = ticks();
     for _ in 0..iters {
-        f(a, b, n);
+        black_box(f(a, b, n));
         clobber();
     }
     (ticks() - t0) as f64 / iters as f64
