@@ -53,7 +53,7 @@
 use crate::vector::{Access, Aligned, Tuning, Unaligned, Vector};
 
 /// What a comparison reports once a step is known to differ.
-pub(crate) trait Mode {
+pub(crate) trait Mode: Sized {
     /// A differing byte's index, given that the vectors of `spans` (runs of
     /// `(offset, count)` vectors, in address order) differ somewhere and
     /// every byte before the first run is equal.
@@ -62,9 +62,22 @@ pub(crate) trait Mode {
     ///
     /// Every run lies in `0..n`, which is readable at `a` and at `b`.
     unsafe fn locate<V: Vector>(a: *const u8, b: *const u8, spans: &[(usize, usize)]) -> usize;
+
+    /// head_tail of one word each side, for the general-purpose rungs
+    /// (1-16 B).
+    ///
+    /// # Safety
+    ///
+    /// `V::BYTES <= n <= 2 * V::BYTES` and `0..n` is readable at `a` and
+    /// `b`.
+    #[inline(always)]
+    unsafe fn word_pair<V: Vector>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+        // SAFETY: forwarded contract.
+        unsafe { head_tail::<V, Self>(a, b, n, 1) }
+    }
 }
 
-/// `memcmp`: the first differing byte.
+/// `memcmp`: the first differing byte (see [`diff`] for equal ranges).
 pub(crate) enum Order {}
 
 /// `bcmp`: whether any byte differs; the index reported is meaningless.
@@ -78,6 +91,13 @@ impl Mode for Order {
         // difference is, which is as random as the data. (An early exit
         // at the first non-zero mask mispredicted: 20 ticks a call at
         // 96 B on AVX-512 where `bcmp` took 5; BENCHMARKS.md.)
+        //
+        // The fence makes LLVM load the vectors again rather than keep
+        // the test's registers alive for this rarer path: without it the
+        // SSE block loop spent a register copy per vector on them (no
+        // three-operand forms there), 56.6 ticks against `bcmp`'s 46.1 on
+        // equal 1 KiB; it emits no instruction.
+        core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
         let mut first = usize::MAX;
         for &(off, count) in spans.iter().rev() {
             for i in (0..count).rev() {
@@ -92,6 +112,36 @@ impl Mode for Order {
         }
         debug_assert!(first != usize::MAX, "compare: locate on equal runs");
         first
+    }
+
+    /// With no branch on the data. LLVM turns the one test of two XORs
+    /// into two compares and branches for words (not for vectors), and so
+    /// it does a select between two masks; a difference as likely in the
+    /// head as in the tail then mispredicted half the time: 16-18 ticks at
+    /// 12-16 B where glibc took 7.7. Here the answer is the least of the
+    /// head's first difference, the tail's, and the last byte: where the
+    /// head differs, the tail cannot differ earlier (their overlap is
+    /// shared), an empty mask counts past `n`, and equal words answer the
+    /// last byte, which is equal and makes the caller's subtraction 0.
+    /// (One u128 of both masks and a sentinel bit took 14-16 ticks: the
+    /// shifts are a long chain.)
+    #[inline(always)]
+    unsafe fn word_pair<V: Vector>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+        debug_assert!(V::BYTES <= n && n <= 2 * V::BYTES);
+        let t = n - V::BYTES;
+        // SAFETY: both words lie in `0..n`.
+        let ((ha, hb), (ta, tb)) = unsafe {
+            (
+                load_pair::<V, Unaligned, Unaligned>(a, b, 0),
+                load_pair::<V, Unaligned, Unaligned>(a, b, t),
+            )
+        };
+        let at = |m: u64| (m.trailing_zeros() / V::MASK_BITS) as usize;
+        let (h, tm) = (ha.ne_mask(hb), ta.ne_mask(tb));
+        // An empty tail mask counts to `t + W = n` at least; an empty head
+        // mask only to W, hence the flag bit that puts it past any `n`.
+        let head = at(h) | usize::from(h == 0) << 5;
+        Some(head.min(t + at(tm)).min(n - 1))
     }
 }
 
@@ -198,13 +248,13 @@ pub(crate) unsafe fn diff_le16<M: Mode>(a: *const u8, b: *const u8, n: usize) ->
     // and at most twice it, which the test before gives.
     unsafe {
         if n >= 8 {
-            head_tail::<u64, M>(a, b, n, 1)
+            M::word_pair::<u64>(a, b, n)
         } else if n >= 4 {
-            head_tail::<u32, M>(a, b, n, 1)
+            M::word_pair::<u32>(a, b, n)
         } else if n >= 2 {
-            head_tail::<u16, M>(a, b, n, 1)
+            M::word_pair::<u16>(a, b, n)
         } else if n == 1 {
-            check::<u8, M>(a, b, &[(0, 1)])
+            M::word_pair::<u8>(a, b, n)
         } else {
             None
         }
@@ -346,8 +396,10 @@ const fn check_tuning<V: Tuning>() {
     }
 }
 
-/// The whole ladder: `None` when `0..n` is equal at `a` and `b`, else a
-/// differing byte's index (with [`Order`], the first).
+/// The whole ladder: `None` or `Some(i)`, with `a[i] - b[i]` `memcmp`'s
+/// answer. With [`Order`], `i` is the first differing byte, or, for equal
+/// ranges, `None` or an index of equal bytes (the 1-16 B rungs answer so
+/// to save a branch). With [`Equality`], `None` exactly when equal.
 ///
 /// # Safety
 ///

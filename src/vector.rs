@@ -150,10 +150,10 @@ pub(crate) trait Tuning: Vector {
     /// is not 0, at most `2 * BYTES` (const-asserted in `compare`).
     const COMPARE_MASKED_MAX: usize = 0;
 
-    /// Compares `n <= COMPARE_MASKED_MAX` bytes with masked loads: `None`
-    /// when equal, else a differing byte's index, the first one when `M`
-    /// asks for it. The default is the compare ladder, for kernels without
-    /// them.
+    /// Compares `n <= COMPARE_MASKED_MAX` bytes with masked loads; the
+    /// answer is as `compare::diff`'s (`None` when equal, else a differing
+    /// byte's index, the first one when `M` asks for it). The default is
+    /// the compare ladder, for kernels without them.
     ///
     /// # Safety
     ///
