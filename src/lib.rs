@@ -1,5 +1,5 @@
-//! Inlined SIMD `memcpy` and `memset` kernels for code that cannot or will
-//! not call libc: packet datapaths, firmware, unikernels, kernel modules, and
+//! Inlined SIMD `memcpy`, `memset` and `memcmp`/`bcmp` kernels for code
+//! that cannot or will not call libc: packet datapaths, firmware, unikernels, kernel modules, and
 //! `-C target-cpu=native` builds that want copies which compile to a handful
 //! of vector moves at the call site.
 //!
@@ -72,13 +72,27 @@
 //! assert_eq!(&dst, b"virtio-net header");
 //! ```
 //!
+//! Compares take the same ladder with loads for moves ([`memcmp`],
+//! [`bcmp`], and the safe [`eq`] and [`compare`]):
+//!
+//! ```
+//! use core::cmp::Ordering;
+//! assert!(fastmem::eq(b"virtio", b"virtio"));
+//! assert_eq!(fastmem::compare(b"abc", b"abd"), Ordering::Less);
+//! assert_eq!(fastmem::compare(b"ab", b"abc"), Ordering::Less);
+//! // SAFETY: both ranges are 3 readable bytes.
+//! let d = unsafe { fastmem::memcmp([0x80u8, 0, 0].as_ptr(), [0x7Fu8, 0, 0].as_ptr(), 3) };
+//! assert!(d > 0, "bytes compare as unsigned");
+//! ```
+//!
 //! # Safety contract of the raw functions
 //!
 //! For `memcpy*(dst, src, n)`: `src..src + n` is readable, `dst..dst + n` is
 //! writable, and the two ranges do not overlap. `memcpy_aligned` also needs
 //! both pointers aligned to [`Kernel::vector_bytes`] of [`KERNEL`]. For
-//! `memset(dst, c, n)`: `dst..dst + n` is writable. With `n == 0` no memory
-//! is touched. Debug builds check overlap and alignment with `debug_assert!`.
+//! `memset(dst, c, n)`: `dst..dst + n` is writable. For `memcmp(a, b, n)`
+//! and `bcmp(a, b, n)`: `a..a + n` and `b..b + n` are readable (they may
+//! overlap). With `n == 0` no memory is touched. Debug builds check overlap and alignment with `debug_assert!`.
 #![no_std]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![deny(missing_docs)]
