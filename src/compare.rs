@@ -99,9 +99,9 @@ pub(crate) enum Equality {}
 impl Mode for Order {
     #[inline(always)]
     unsafe fn locate<V: Vector>(a: *const u8, b: *const u8, spans: &[(usize, usize)]) -> usize {
-        // Every vector's mask, and the first that is not zero picked by
-        // selects from the last vector back: no branch on where the
-        // difference is, which is as random as the data. (An early exit
+        // Every vector's mask, and the first difference as the least of
+        // the groups' first differences: no branch on where it is, which
+        // is as random as the data. (An early exit
         // at the first non-zero mask mispredicted: 20 ticks a call at
         // 96 B on AVX-512 where `bcmp` took 5; BENCHMARKS.md.)
         //
@@ -111,16 +111,28 @@ impl Mode for Order {
         // three-operand forms there), 56.6 ticks against `bcmp`'s 46.1 on
         // equal 1 KiB; it emits no instruction.
         core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
+        //
+        // The masks of as many vectors as fit in 64 bits (4 on SSE, 2 on
+        // AVX2, 1 on AVX-512) are one mask: their bytes follow each other
+        // in the run, so one trailing-zero count finds the first of them.
+        let width = V::BYTES * V::MASK_BITS as usize;
+        let per = (64 / width).max(1);
         let mut first = usize::MAX;
-        for &(off, count) in spans.iter().rev() {
-            for i in (0..count).rev() {
-                let at = off + i * V::BYTES;
-                // SAFETY: the vector lies in its run, in range.
-                let (x, y) = unsafe { load_pair::<V, Unaligned, Unaligned>(a, b, at) };
-                let m = x.ne_mask(y);
-                if m != 0 {
-                    first = at + (m.trailing_zeros() / V::MASK_BITS) as usize;
+        for &(off, count) in spans {
+            for group in 0..count.div_ceil(per) {
+                let lo = group * per;
+                let mut m = 0u64;
+                for i in lo..count.min(lo + per) {
+                    // SAFETY: the vector lies in its run, in range.
+                    let (x, y) =
+                        unsafe { load_pair::<V, Unaligned, Unaligned>(a, b, off + i * V::BYTES) };
+                    m |= x.ne_mask(y) << ((i - lo) * width);
                 }
+                // `usize::MAX` where the group is equal, as arithmetic:
+                // written as a select, LLVM made some of these branches.
+                let none = usize::from(m == 0).wrapping_neg();
+                let at = off + lo * V::BYTES + (m.trailing_zeros() / V::MASK_BITS) as usize;
+                first = first.min(at | none);
             }
         }
         debug_assert!(first != usize::MAX, "compare: locate on equal runs");
