@@ -73,7 +73,7 @@
 //! ```
 //!
 //! Compares take the same ladder with loads for moves ([`memcmp`],
-//! [`bcmp`], and the safe [`eq`] and [`compare`]):
+//! [`bcmp`], and the safe [`eq`] and [`compare()`]):
 //!
 //! ```
 //! use core::cmp::Ordering;
