@@ -34,7 +34,8 @@
 //!                                     |T=======|       last block, ends at n
 //! ```
 //!
-//! A block is `LOOP_BLOCK / W` vectors (4 on every kernel), tested once.
+//! A block is `COMPARE_BLOCK / W` vectors (8 on SSE, 4 elsewhere), tested
+//! once.
 //! A head and a tail may overlap: the overlapping bytes are compared twice,
 //! which cannot change the answer, and [`Order`] looks at the head first,
 //! so the first difference it reports is the first in the range. The same
@@ -47,9 +48,9 @@
 //! The loop aligns `a`, not `b`: of two unaligned loads per vector, one at
 //! least then never splits a cache line.
 //!
-//! The threshold and block size are the copy's (`NOLOOP_MAX`,
-//! `LOOP_BLOCK`); the measurements are in BENCHMARKS.md, "memcmp and
-//! bcmp".
+//! The threshold is the copy's (`NOLOOP_MAX`); the block is
+//! [`Tuning::COMPARE_BLOCK`], the copy's `LOOP_BLOCK` except on SSE. The
+//! measurements are in BENCHMARKS.md, "memcmp and bcmp".
 
 use crate::vector::{Access, Aligned, Tuning, Unaligned, Vector};
 
@@ -378,7 +379,7 @@ unsafe fn diff_noloop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) 
 }
 
 /// loop_and_tail for `n > NOLOOP_MAX`: the first block at 0, then blocks
-/// from the first `W`-aligned address of `a` past `LOOP_BLOCK - W`, then
+/// from the first `W`-aligned address of `a` past `COMPARE_BLOCK - W`, then
 /// the last block, ending at `n`; each tested once, in address order.
 ///
 /// # Safety
@@ -386,9 +387,9 @@ unsafe fn diff_noloop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) 
 /// `n > V::NOLOOP_MAX` and `0..n` is readable at `a` and `b`.
 #[inline(always)]
 unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
-    let (w, size) = (V::BYTES, V::LOOP_BLOCK);
+    let (w, size) = (V::BYTES, V::COMPARE_BLOCK);
     let count = size / w;
-    debug_assert!(n > V::NOLOOP_MAX && V::NOLOOP_MAX >= size + w);
+    debug_assert!(n > V::NOLOOP_MAX && V::NOLOOP_MAX >= size);
     // SAFETY: `n > size`, so the first block is in range.
     if let Some(i) = unsafe { check::<V, M>(a, b, &[(0, count)]) } {
         return Some(i);
@@ -426,8 +427,8 @@ const fn check_tuning<V: Tuning>() {
             "masked compares, where a kernel has them, replace the 1-16 B compares"
         );
         assert!(
-            V::LOOP_BLOCK.is_multiple_of(w) && V::LOOP_BLOCK + w <= V::NOLOOP_MAX,
-            "the loop needs whole vectors and NOLOOP_MAX >= LOOP_BLOCK + W"
+            V::COMPARE_BLOCK.is_multiple_of(w) && V::COMPARE_BLOCK <= V::NOLOOP_MAX,
+            "the compare loop needs whole vectors and NOLOOP_MAX >= COMPARE_BLOCK"
         );
     }
 }

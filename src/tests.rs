@@ -410,12 +410,12 @@ fn compare_offsets<V: Vector>() -> [(usize, usize); 4] {
 }
 
 /// `memcmp` and `bcmp` of one kernel through every rung: every size up to
-/// where the block loop runs twice.
+/// where the block loop runs twice or more.
 fn compare<V: Tuning>() {
     use crate::compare;
     // SAFETY (all): the sweep passes operands readable for `n` bytes.
     compare_sweep(
-        V::NOLOOP_MAX + V::LOOP_BLOCK + 2 * V::BYTES,
+        V::NOLOOP_MAX + 2 * V::COMPARE_BLOCK + V::BYTES,
         &compare_offsets::<V>(),
         &[
             ("memcmp", false, &|a, b, n| unsafe {

@@ -144,6 +144,13 @@ pub(crate) trait Tuning: Vector {
         unsafe { crate::generic::write_le_2w::<Self, _>(dst, crate::generic::Splat(c), n) }
     }
 
+    /// Bytes a compare's block loop tests at a time: a multiple of `BYTES`,
+    /// at most `NOLOOP_MAX` (const-asserted in `compare`). The copy's
+    /// `LOOP_BLOCK` by default: a compare has no stores to crowd the store
+    /// buffer, but a larger block costs `memcmp` more to search when it
+    /// differs.
+    const COMPARE_BLOCK: usize = Self::LOOP_BLOCK;
+
     /// Largest `n` that [`Tuning::diff_masked`] compares with one masked
     /// load per operand, tested first in place of the 1-16 B compares; 0
     /// (the default): the kernel has no masked loads. At least 16 where it
