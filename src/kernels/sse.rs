@@ -66,9 +66,9 @@ impl Tuning for __m128i {
     const STRING_FILL_MIN: usize = super::string::cut_over(1518);
 
     /// Compares test 128 bytes (8 vectors) at a time, not 64: against
-    /// glibc's SSE2 `memcmp`, equal ranges from 384 B went from 0.92-1.00x
-    /// to 1.01-1.10x, and `bcmp` with a difference at a random place from
-    /// 0.94-0.99x to 0.97-1.38x; `memcmp` with one went from 0.90-0.93x to
+    /// glibc's SSE2 `memcmp`, equal ranges from 384 B went from 0.92-1.07x
+    /// to 1.01-1.21x, and `bcmp` with a difference at a random place from
+    /// 0.94-0.99x to 0.96-1.39x; `memcmp` with one went from 0.90-0.93x to
     /// 0.84-0.97x, its search of the block being twice as long
     /// (BENCHMARKS.md, "memcmp and bcmp").
     const COMPARE_BLOCK: usize = 128;
