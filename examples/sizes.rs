@@ -16,6 +16,9 @@
 //!                                  (moves down), D = 1, 17 and W + 3, against glibc's memmove
 //!                  stream-l3       copies walked in order through 16 MiB per side (beyond L2)
 //!                  stream-dram     the same through --dram-mib per side (default 512)
+//!                  cmp             memcmp and bcmp, hot: equal buffers (4 KiB-aligned), and a
+//!                                  single difference at a random position, both pointers moved
+//!                                  so that it falls there (not in the default list)
 //!   --sizes LIST   sizes for the hot and streaming suites (default: issue 3's list)
 //!   --reps N       interleaved repetitions per point (default 101 hot, 9 streaming)
 //!   --out DIR      where the CSV and SVG files go (default target/fastmem-bench)
@@ -356,6 +359,64 @@ fn time_mixes(o: &Opts, name: &str, mixes: Vec<(&str, Vec<usize>, bool)>) -> Vec
     ]
 }
 
+/// How many calls one timing of the compare suite's difference case makes,
+/// each at its own position: long enough that the branch predictor does
+/// not learn the sequence (see [`mixed`]).
+const CMP_STEPS: usize = 16_384;
+
+/// `memcmp` and `bcmp`, fastmem's against the platform's, on hot buffers:
+/// tables `cmp-memcmp-equal`, `cmp-bcmp-equal` (the same bytes on both
+/// sides, 4 KiB-aligned), `cmp-memcmp-diff` and `cmp-bcmp-diff` (one
+/// differing byte at a position drawn uniformly from `0..n` per call).
+///
+/// For the difference case `b` holds one non-zero byte, at `n - 1`, and
+/// `a` none; a call whose first difference is at `p` compares `a + s` with
+/// `b + s`, `s = n - 1 - p`. The positions are drawn once per size, so
+/// every implementation sees the same sequence; the operands' alignment
+/// moves with `s`, the same for all.
+fn hot_cmp(o: &Opts) -> Vec<Table> {
+    let bufs = HotBufs::new();
+    // `b` in the dst half, `a` in the src half: 2 * 8 KiB fits in each.
+    let (b, a) = bufs.ptrs(false);
+    let impls = cmp_impls();
+    let reps = o.reps.unwrap_or(101);
+    let equal = sweep(o.sizes.len(), impls.len(), reps, o.warm, |j, p| {
+        let n = o.sizes[p];
+        (impls[j].hot)(a, b, n, hot_iters(n))
+    });
+    let steps: Vec<Vec<(usize, usize)>> = o
+        .sizes
+        .iter()
+        .map(|&n| {
+            let mut rng = Rng::new(n as u64 + 17);
+            (0..CMP_STEPS)
+                .map(|_| (n - 1 - rng.range(0, n - 1), n))
+                .collect()
+        })
+        .collect();
+    let diff = sweep(o.sizes.len(), impls.len(), reps, o.warm, |j, p| {
+        let n = o.sizes[p];
+        // SAFETY: `n - 1 < 8 KiB`, inside `b`'s half of the buffer.
+        unsafe { b.add(n - 1).write(0xA5) };
+        let t = (impls[j].slide)(a, b, &steps[p]);
+        // SAFETY: as above.
+        unsafe { b.add(n - 1).write(0) };
+        t
+    });
+    let mut tables = Vec::new();
+    for (case, ticks) in [("equal", equal), ("diff", diff)] {
+        for (k, which) in ["memcmp", "bcmp"].into_iter().enumerate() {
+            tables.push(table(
+                &format!("cmp-{which}-{case}"),
+                &o.sizes,
+                impls[2 * k..2 * k + 2].iter().map(|i| i.name).collect(),
+                ticks[2 * k..2 * k + 2].to_vec(),
+            ));
+        }
+    }
+    tables
+}
+
 /// Copies of `n` bytes walked in order through `mib` MiB per side, at a
 /// 64-byte-rounded stride, with one cursor shared by all implementations so
 /// each timing reads data that has not been touched for a whole lap.
@@ -592,6 +653,7 @@ fn main() {
             "mixed" => mixed(&o),
             "mixed-pairs" => mixed_pairs(&o),
             "move" => hot_move(&o),
+            "cmp" => hot_cmp(&o),
             "stream-l3" => vec![stream(&o, "stream-l3", 16)],
             "stream-dram" => vec![stream(&o, "stream-dram", o.dram_mib)],
             other => usage(&format!("unknown suite {other}")),

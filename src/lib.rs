@@ -1,5 +1,6 @@
-//! Inlined SIMD `memcpy`, `memmove` and `memset` kernels for code that cannot or will
-//! not call libc: packet datapaths, firmware, unikernels, kernel modules, and
+//! Inlined SIMD `memcpy`, `memmove`, `memset` and `memcmp`/`bcmp` kernels
+//! for code that cannot or will not call libc: packet datapaths, firmware,
+//! unikernels, kernel modules, and
 //! `-C target-cpu=native` builds that want copies which compile to a handful
 //! of vector moves at the call site.
 //!
@@ -92,10 +93,23 @@
 //! assert_eq!(&dst, b"virtio-net header");
 //! ```
 //!
+//! Compares take the same ladder with loads for moves ([`memcmp`],
+//! [`bcmp`], and the safe [`eq`] and [`compare()`]):
+//!
+//! ```
+//! use core::cmp::Ordering;
+//! assert!(fastmem::eq(b"virtio", b"virtio"));
+//! assert_eq!(fastmem::compare(b"abc", b"abd"), Ordering::Less);
+//! assert_eq!(fastmem::compare(b"ab", b"abc"), Ordering::Less);
+//! // SAFETY: both ranges are 3 readable bytes.
+//! let d = unsafe { fastmem::memcmp([0x80u8, 0, 0].as_ptr(), [0x7Fu8, 0, 0].as_ptr(), 3) };
+//! assert!(d > 0, "bytes compare as unsigned");
+//! ```
+//!
 //! # The C symbols
 //!
-//! With the feature `c-symbols`, `fastmem::symbols` exports `memcpy` and
-//! `memset` under their C names, so that the copies and fills the
+//! With the feature `c-symbols`, `fastmem::symbols` exports `memcpy`,
+//! `memmove`, `memset`, `memcmp` and `bcmp` under their C names, so that the copies and fills the
 //! compiler emits (struct moves, array initialisation, `copy_from_slice`)
 //! run on this crate's kernel instead of compiler_builtins' in a `no_std`
 //! binary. Only one crate in a binary may export them. See the module for
@@ -108,8 +122,9 @@
 //! both pointers aligned to [`Kernel::vector_bytes`] of [`KERNEL`]. For
 //! `memmove(dst, src, n)`: `src..src + n` is readable and `dst..dst + n`
 //! writable; they may overlap. For `memset(dst, c, n)`: `dst..dst + n` is
-//! writable. With `n == 0` no memory is touched. Debug builds check overlap
-//! and alignment with `debug_assert!`.
+//! writable. For `memcmp(a, b, n)` and `bcmp(a, b, n)`: `a..a + n` and
+//! `b..b + n` are readable (they may overlap). With `n == 0` no memory is
+//! touched. Debug builds check overlap and alignment with `debug_assert!`.
 #![no_std]
 // With the C symbols exported, LLVM must not turn code compiled here into
 // calls to them (see `symbols`).
@@ -121,6 +136,7 @@
 extern crate std;
 
 mod barrier;
+mod compare;
 mod generic;
 mod kernels;
 mod vector;
@@ -409,4 +425,57 @@ pub fn copy_within<R: core::ops::RangeBounds<usize>>(buf: &mut [u8], src: R, des
 pub fn fill(dst: &mut [u8], c: u8) {
     // SAFETY: the slice is valid for writes of its length.
     unsafe { memset(dst.as_mut_ptr(), c, dst.len()) }
+}
+
+/// Compares `n` bytes at `a` and `b` as unsigned bytes, as C's `memcmp`:
+/// the difference `a[i] - b[i]` at the first byte `i` where they differ
+/// (so its sign orders the ranges), or 0 when they are equal.
+///
+/// The ladder is the copy's, with loads for moves: overlapping head and
+/// tail vectors up to the no-loop threshold, blocks above it, each step
+/// tested once; the first differing byte comes from a trailing-zero count
+/// of a compare mask, then one subtraction. No byte outside `a..a + n` or
+/// `b..b + n` is read, at any size.
+///
+/// # Safety
+///
+/// - `a..a + n` and `b..b + n` must be valid for reads; they may overlap.
+/// - With `n == 0` nothing is read, and the pointers may dangle.
+#[inline(always)]
+pub unsafe fn memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: the caller's contract is `compare::memcmp`'s.
+    unsafe { compare::memcmp::<Selected>(a, b, n) }
+}
+
+/// Compares `n` bytes at `a` and `b` for equality, as the BSD `bcmp` that
+/// LLVM calls for `==` on slices: 0 when equal, non-zero (1) otherwise.
+/// Cheaper than [`memcmp`] where the ranges differ: it does not look for
+/// the first difference.
+///
+/// # Safety
+///
+/// As [`memcmp`].
+#[inline(always)]
+pub unsafe fn bcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: the caller's contract is `compare::bcmp`'s.
+    unsafe { compare::bcmp::<Selected>(a, b, n) }
+}
+
+/// Whether `a` and `b` have the same length and bytes.
+#[inline(always)]
+pub fn eq(a: &[u8], b: &[u8]) -> bool {
+    // SAFETY: both slices are readable for `a.len()` bytes when the
+    // lengths are equal, which is tested first.
+    a.len() == b.len() && unsafe { bcmp(a.as_ptr(), b.as_ptr(), a.len()) } == 0
+}
+
+/// Orders `a` and `b` lexicographically, as `<[u8]>::cmp` does: by the
+/// first differing byte, and when one is a prefix of the other, the
+/// shorter first.
+#[inline(always)]
+pub fn compare(a: &[u8], b: &[u8]) -> core::cmp::Ordering {
+    let n = a.len().min(b.len());
+    // SAFETY: both slices are readable for `n` bytes.
+    let c = unsafe { memcmp(a.as_ptr(), b.as_ptr(), n) };
+    c.cmp(&0).then(a.len().cmp(&b.len()))
 }

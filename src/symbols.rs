@@ -3,7 +3,9 @@
 //!
 //! In a `no_std` binary most copies are not written by hand: the compiler
 //! emits calls to `memcpy` and `memset` for struct moves, array
-//! initialisation, `copy_from_slice` and `fill`. With this feature those
+//! initialisation, `copy_from_slice` and `fill`, to `memmove` for
+//! `ptr::copy` and `copy_within`, and to `bcmp`/`memcmp` for `==` and
+//! `cmp` on byte slices. With this feature those
 //! calls land here, on the build's kernel, instead of on
 //! compiler_builtins' weak definitions (`rep movsb`/`rep movsq` on x86,
 //! byte and word loops elsewhere). On Linux, a binary's own definitions
@@ -14,6 +16,9 @@
 //! |---|---|---|
 //! | `memcpy` | `void *memcpy(void *dst, const void *src, size_t n)` | [`crate::memcpy`], returns `dst` |
 //! | `memset` | `void *memset(void *dst, int c, size_t n)` | [`crate::memset`] with `c as u8`, returns `dst` |
+//! | `memmove` | `void *memmove(void *dst, const void *src, size_t n)` | [`crate::memmove`], returns `dst` |
+//! | `memcmp` | `int memcmp(const void *a, const void *b, size_t n)` | [`crate::memcmp`] |
+//! | `bcmp` | `int bcmp(const void *a, const void *b, size_t n)` | [`crate::bcmp`] |
 //!
 //! Only one crate in a binary may define a symbol: a second crate that
 //! exports `memcpy` (a hand-written one, or another crate's feature) is a
@@ -80,10 +85,49 @@ pub unsafe extern "C" fn memset(dst: *mut c_void, c: c_int, n: usize) -> *mut c_
     dst
 }
 
+/// C's `memmove`: copies `n` bytes from `src` to `dst`, which may
+/// overlap, with the build's kernel and returns `dst`.
+///
+/// # Safety
+///
+/// As [`crate::memmove`]: `src..src + n` readable, `dst..dst + n`
+/// writable; with `n == 0` the pointers may dangle.
+#[no_mangle]
+pub unsafe extern "C" fn memmove(dst: *mut c_void, src: *const c_void, n: usize) -> *mut c_void {
+    // SAFETY: C's contract is `crate::memmove`'s, and `body::memmove`'s.
+    unsafe { body::memmove(dst.cast(), src.cast(), n) };
+    dst
+}
+
+/// C's `memcmp`: the difference of the first differing bytes of `a` and
+/// `b` (as unsigned bytes), 0 when the `n` bytes are equal.
+///
+/// # Safety
+///
+/// As [`crate::memcmp`]: `a..a + n` and `b..b + n` readable; with `n == 0`
+/// the pointers may dangle.
+#[no_mangle]
+pub unsafe extern "C" fn memcmp(a: *const c_void, b: *const c_void, n: usize) -> c_int {
+    // SAFETY: C's contract is `crate::memcmp`'s, and `body::memcmp`'s.
+    unsafe { body::memcmp(a.cast(), b.cast(), n) }
+}
+
+/// C's (and LLVM's) `bcmp`: 0 when the `n` bytes at `a` and `b` are equal,
+/// non-zero otherwise.
+///
+/// # Safety
+///
+/// As [`memcmp`].
+#[no_mangle]
+pub unsafe extern "C" fn bcmp(a: *const c_void, b: *const c_void, n: usize) -> c_int {
+    // SAFETY: C's contract is `crate::bcmp`'s, and `body::bcmp`'s.
+    unsafe { body::bcmp(a.cast(), b.cast(), n) }
+}
+
 /// The symbols' bodies: the kernel.
 #[cfg(not(fastmem_symbols_o0))]
 mod body {
-    pub(super) use crate::{memcpy as copy, memset as fill};
+    pub(super) use crate::{bcmp, memcmp, memcpy as copy, memmove, memset as fill};
 }
 
 /// The symbols' bodies in a build of fastmem at opt-level 0 (`build.rs`
@@ -118,6 +162,42 @@ mod body {
             unsafe { dst.add(i).write_volatile(c) }
         }
     }
+
+    /// A volatile byte loop, upwards when `dst` is at or below `src`,
+    /// else downwards, so that no byte is read after it was overwritten.
+    ///
+    /// # Safety
+    ///
+    /// As [`crate::memmove`].
+    pub(super) unsafe fn memmove(dst: *mut u8, src: *const u8, n: usize) {
+        let one = |i: usize| {
+            // SAFETY: `i < n`, inside both ranges.
+            unsafe { dst.add(i).write_volatile(src.add(i).read_volatile()) }
+        };
+        if dst as usize <= src as usize {
+            (0..n).for_each(one);
+        } else {
+            (0..n).rev().for_each(one);
+        }
+    }
+
+    /// A volatile byte loop up to the first difference.
+    ///
+    /// # Safety
+    ///
+    /// As [`crate::memcmp`].
+    pub(super) unsafe fn memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+        for i in 0..n {
+            // SAFETY: `i < n`, inside both ranges.
+            let (x, y) = unsafe { (a.add(i).read_volatile(), b.add(i).read_volatile()) };
+            if x != y {
+                return i32::from(x) - i32::from(y);
+            }
+        }
+        0
+    }
+
+    pub(super) use memcmp as bcmp;
 }
 
 /// One entry of [`EXPORTED`]: a symbol's C name and its address in this
@@ -143,4 +223,4 @@ macro_rules! exported {
     };
 }
 
-exported!(memcpy, memset);
+exported!(memcpy, memset, memmove, memcmp, bcmp);

@@ -395,6 +395,209 @@ fn rungs<V: Vector>() {
     }
 }
 
+/// The compare oracle: the first differing byte's difference, one byte at
+/// a time; `black_box` keeps LLVM from turning the loop into a call of
+/// `memcmp` or `bcmp`, which may be the code under test.
+fn oracle_memcmp(a: &[u8], b: &[u8]) -> i32 {
+    for i in 0..a.len() {
+        let (x, y) = (core::hint::black_box(a[i]), core::hint::black_box(b[i]));
+        if x != y {
+            return i32::from(x) - i32::from(y);
+        }
+    }
+    0
+}
+
+/// A compare entry point under test: `(a, b, n) -> memcmp-style result`,
+/// and whether its result is only zero/non-zero (`bcmp`).
+type CmpFn<'a> = (
+    &'a str,
+    bool,
+    &'a dyn Fn(*const u8, *const u8, usize) -> i32,
+);
+
+/// Two operands of up to `top` bytes at offsets `aoff` and `boff` from a
+/// 64-aligned base, holding the same bytes; around them, different bytes
+/// on each side (0xAA before and after `a`, 0x55 around `b`), so that a
+/// compare reading past either end sees a difference.
+struct CmpBufs {
+    a: Vec<u8>,
+    b: Vec<u8>,
+    aoff: usize,
+    boff: usize,
+}
+
+impl CmpBufs {
+    fn new(top: usize, aoff: usize, boff: usize) -> Self {
+        let len = top + 2 * GUARD + 2 * BASE_ALIGN;
+        let (mut a, mut b) = (vec![0xAA; len], vec![0x55; len]);
+        let (sa, sb) = (
+            aligned_start(&a) + GUARD + aoff,
+            aligned_start(&b) + GUARD + boff,
+        );
+        for i in 0..top {
+            let v = (i as u8).wrapping_mul(7) ^ 0x3C;
+            (a[sa + i], b[sb + i]) = (v, v);
+        }
+        CmpBufs { a, b, aoff, boff }
+    }
+    fn at(&mut self) -> (usize, usize) {
+        (
+            aligned_start(&self.a) + GUARD + self.aoff,
+            aligned_start(&self.b) + GUARD + self.boff,
+        )
+    }
+}
+
+/// The bytes a single difference is made of: 0x00 against 0xFF, and 0x7F
+/// against 0x80, which a compare of signed bytes gets backwards; each both
+/// ways round.
+const DIFF_PAIRS: [(u8, u8); 4] = [(0x00, 0xFF), (0xFF, 0x00), (0x7F, 0x80), (0x80, 0x7F)];
+
+/// Every `n` in `0..=top` at each pair of offsets: equal operands, and a
+/// single difference at every position, each position with a negative
+/// and a positive pair (which pairs turns with `n`, so every position
+/// meets all four). Checks each function in `fns`.
+fn compare_sweep(top: usize, offs: &[(usize, usize)], fns: &[CmpFn]) {
+    for &(aoff, boff) in offs {
+        let mut bufs = CmpBufs::new(top, aoff, boff);
+        let (sa, sb) = bufs.at();
+        for n in 0..=top {
+            let check = |bufs: &CmpBufs, want: i32, what: &str| {
+                let (a, b) = (bufs.a[sa..].as_ptr(), bufs.b[sb..].as_ptr());
+                for (name, boolean, f) in fns {
+                    let got = f(a, b, n);
+                    let ok = if *boolean {
+                        (got != 0) == (want != 0)
+                    } else {
+                        got == want
+                    };
+                    assert!(
+                        ok,
+                        "{name}(n = {n}, aoff = {aoff}, boff = {boff}) {what}: got {got}, want {want}"
+                    );
+                }
+            };
+            check(&bufs, 0, "equal");
+            for p in 0..n {
+                let (ka, kb) = (bufs.a[sa + p], bufs.b[sb + p]);
+                for k in [(p + n) % 2 * 2, (p + n) % 2 * 2 + 1] {
+                    let (x, y) = DIFF_PAIRS[k];
+                    (bufs.a[sa + p], bufs.b[sb + p]) = (x, y);
+                    let want = i32::from(x) - i32::from(y);
+                    // The oracle agrees; checked at small sizes only, where
+                    // it does not dominate the sweep's time.
+                    if n <= 64 {
+                        let (a, b) = (&bufs.a[sa..sa + n], &bufs.b[sb..sb + n]);
+                        assert_eq!(oracle_memcmp(a, b), want);
+                    }
+                    check(&bufs, want, &format!("{x:#04x} vs {y:#04x} at {p}"));
+                }
+                (bufs.a[sa + p], bufs.b[sb + p]) = (ka, kb);
+            }
+        }
+    }
+}
+
+/// A compare ladder's `Option<usize>` as `memcmp`'s result.
+///
+/// # Safety
+///
+/// `i < n`, in range at `a` and `b`.
+unsafe fn from_diff(a: *const u8, b: *const u8, d: Option<usize>) -> i32 {
+    // SAFETY: the caller's contract.
+    d.map_or(0, |i| unsafe {
+        i32::from(*a.add(i)) - i32::from(*b.add(i))
+    })
+}
+
+/// Offsets of the two operands: both aligned, each misaligned, both.
+fn compare_offsets<V: Vector>() -> [(usize, usize); 4] {
+    let w = V::BYTES;
+    [(0, 0), (1, 0), (0, w - 1), (w / 2 + 1, 3)]
+}
+
+/// `memcmp` and `bcmp` of one kernel through every rung: every size up to
+/// where the block loop runs twice or more.
+fn compare<V: Tuning>() {
+    use crate::compare;
+    // SAFETY (all): the sweep passes operands readable for `n` bytes.
+    compare_sweep(
+        V::NOLOOP_MAX + 2 * V::COMPARE_BLOCK + V::BYTES,
+        &compare_offsets::<V>(),
+        &[
+            ("memcmp", false, &|a, b, n| unsafe {
+                compare::memcmp::<V>(a, b, n)
+            }),
+            ("bcmp", true, &|a, b, n| unsafe {
+                compare::bcmp::<V>(a, b, n)
+            }),
+        ],
+    );
+}
+
+/// The compare ladder below a kernel's width without masked loads, and
+/// the kernel's masked compare where it has one.
+fn compare_rungs<V: Tuning>() {
+    use crate::compare::{self, Equality, Order};
+    // SAFETY (all): the sweep passes operands readable for `n` bytes.
+    compare_sweep(
+        2 * V::BYTES,
+        &compare_offsets::<V>(),
+        &[
+            ("diff_le_2w", false, &|a, b, n| unsafe {
+                from_diff(a, b, compare::diff_le_2w::<V, Order>(a, b, n))
+            }),
+            ("diff_le_2w Equality", true, &|a, b, n| unsafe {
+                i32::from(compare::diff_le_2w::<V, Equality>(a, b, n).is_some())
+            }),
+        ],
+    );
+    compare_sweep(
+        V::COMPARE_MASKED_MAX,
+        &compare_offsets::<V>(),
+        &[
+            ("diff_masked", false, &|a, b, n| unsafe {
+                from_diff(a, b, V::diff_masked::<Order>(a, b, n))
+            }),
+            ("diff_masked Equality", true, &|a, b, n| unsafe {
+                i32::from(V::diff_masked::<Equality>(a, b, n).is_some())
+            }),
+        ],
+    );
+}
+
+#[test]
+fn compare_scalar_rungs() {
+    use crate::compare::{self, Order};
+    // SAFETY: the sweep passes operands readable for `n` bytes.
+    compare_sweep(
+        16,
+        &[(0, 0), (1, 2), (7, 3)],
+        &[("diff_le16", false, &|a, b, n| unsafe {
+            from_diff(a, b, compare::diff_le16::<Order>(a, b, n))
+        })],
+    );
+    fn one<V: Vector>() {
+        for (x, y) in DIFF_PAIRS {
+            let (mut a, b) = ([0x11u8; 8], [0x11u8; 8]);
+            for p in 0..V::BYTES {
+                a[p] = x;
+                // SAFETY: both arrays hold at least one `V`.
+                let m =
+                    unsafe { V::load_unaligned(a.as_ptr()).ne_mask(V::load_unaligned(b.as_ptr())) };
+                assert_eq!(m.trailing_zeros() / V::MASK_BITS, p as u32);
+                a[p] = 0x11;
+                let _ = y;
+            }
+        }
+    }
+    one::<u8>();
+    one::<u16>();
+    one::<u32>();
+    one::<u64>();
+}
+
 #[test]
 fn splat_fills_every_byte() {
     fn check<V: Vector>() {
@@ -468,6 +671,10 @@ macro_rules! kernel_tests {
             fn string_cut_over() { super::string_cut_over::<$v>() }
             #[test]
             fn rungs() { super::rungs::<$v>() }
+            #[test]
+            fn compare() { super::compare::<$v>() }
+            #[test]
+            fn compare_rungs() { super::compare_rungs::<$v>() }
         }
     )*};
 }

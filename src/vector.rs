@@ -34,6 +34,25 @@ pub(crate) unsafe trait Vector: Copy {
     /// `src..src + BYTES` must be readable.
     unsafe fn load_unaligned(src: *const u8) -> Self;
 
+    /// Bits of [`Vector::ne_mask`] per byte: 1 for a SIMD compare mask, 8
+    /// for a scalar word's XOR.
+    const MASK_BITS: u32;
+
+    /// The bytes where `self` and `other` differ, in address order: byte
+    /// `i` owns bits `i * MASK_BITS..(i + 1) * MASK_BITS`, all zero where
+    /// the bytes are equal. The lowest set bit, over `MASK_BITS`, is the
+    /// first differing byte.
+    fn ne_mask(self, other: Self) -> u64;
+
+    /// Bitwise exclusive or: zero exactly where the two are equal.
+    fn xor(self, other: Self) -> Self;
+
+    /// Bitwise or: gathers the differences of several [`Vector::xor`]s.
+    fn or(self, other: Self) -> Self;
+
+    /// Whether every bit is zero.
+    fn is_zero(self) -> bool;
+
     /// Writes the vector to `dst..dst + BYTES`.
     ///
     /// # Safety
@@ -125,6 +144,38 @@ pub(crate) trait Tuning: Vector {
     unsafe fn fill_masked(dst: *mut u8, c: u8, n: usize) {
         // SAFETY: forwarded contract; MASKED_MAX <= 2W is const-asserted.
         unsafe { crate::generic::write_le_2w::<Self, _>(dst, crate::generic::Splat(c), n) }
+    }
+
+    /// Bytes a compare's block loop tests at a time: a multiple of `BYTES`,
+    /// at most `NOLOOP_MAX` (const-asserted in `compare`). The copy's
+    /// `LOOP_BLOCK` by default: a compare has no stores to crowd the store
+    /// buffer, but a larger block costs `memcmp` more to search when it
+    /// differs.
+    const COMPARE_BLOCK: usize = Self::LOOP_BLOCK;
+
+    /// Largest `n` that [`Tuning::diff_masked`] compares with one masked
+    /// load per operand, tested first in place of the 1-16 B compares; 0
+    /// (the default): the kernel has no masked loads. At least 16 where it
+    /// is not 0, at most `2 * BYTES` (const-asserted in `compare`).
+    const COMPARE_MASKED_MAX: usize = 0;
+
+    /// Compares `n <= COMPARE_MASKED_MAX` bytes with masked loads; the
+    /// answer is as `compare::diff`'s (`None` when equal, else a differing
+    /// byte's index, the first one when `M` asks for it). The default is
+    /// the compare ladder, for kernels without them.
+    ///
+    /// # Safety
+    ///
+    /// As [`crate::memcmp`], and `n <= COMPARE_MASKED_MAX`.
+    #[inline(always)]
+    unsafe fn diff_masked<M: crate::compare::Mode>(
+        a: *const u8,
+        b: *const u8,
+        n: usize,
+    ) -> Option<usize> {
+        // SAFETY: forwarded contract; COMPARE_MASKED_MAX <= 2W is
+        // const-asserted.
+        unsafe { crate::compare::diff_le_2w::<Self, M>(a, b, n) }
     }
 
     /// A copy for large `n` that beats the block loop: on x86, `rep movsb`.
@@ -236,6 +287,27 @@ macro_rules! scalar_vector {
             unsafe fn store_unaligned(self, dst: *mut u8) {
                 // SAFETY: the caller guarantees `dst..dst + BYTES` is writable.
                 unsafe { dst.cast::<$t>().write_unaligned(self) }
+            }
+
+            const MASK_BITS: u32 = 8;
+            #[inline(always)]
+            fn ne_mask(self, other: Self) -> u64 {
+                // A native load puts the byte at the lowest address in the
+                // low bits only on little-endian targets; `to_le` swaps the
+                // bytes on big-endian ones, so address order is bit order.
+                (self ^ other).to_le() as u64
+            }
+            #[inline(always)]
+            fn xor(self, other: Self) -> Self {
+                self ^ other
+            }
+            #[inline(always)]
+            fn or(self, other: Self) -> Self {
+                self | other
+            }
+            #[inline(always)]
+            fn is_zero(self) -> bool {
+                self == 0
             }
         }
     )*};

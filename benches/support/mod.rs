@@ -92,6 +92,7 @@ pub unsafe extern "C" fn fastmem_memmove(dst: *mut u8, src: *const u8, n: usize)
 ///
 /// # Safety
 /// Both regions valid for `n` bytes; they may overlap.
+#[cfg(not(feature = "c-symbols"))]
 #[inline(never)]
 pub unsafe extern "C" fn glibc_memmove(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: forwarded precondition.
@@ -106,18 +107,21 @@ pub use compiler_memset as glibc_memset;
 #[cfg(feature = "c-symbols")]
 pub use compiler_memset as symbol_memset;
 
-/// glibc's `memcpy` and `memset` when the binary's own are fastmem's.
+/// glibc's memory functions when the binary's own are fastmem's (the
+/// `c-symbols` build): found with `dlsym(RTLD_NEXT)` by [`libc_fns::init`],
+/// called through the pointers it stores.
 #[cfg(feature = "c-symbols")]
 mod libc_fns {
+    use std::ffi::CStr;
     use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-    static MEMCPY: AtomicUsize = AtomicUsize::new(0);
-    static MEMSET: AtomicUsize = AtomicUsize::new(0);
+    const NAMES: [&CStr; 5] = [c"memcpy", c"memset", c"memmove", c"memcmp", c"bcmp"];
+    static SLOTS: [AtomicUsize; 5] = [const { AtomicUsize::new(0) }; 5];
 
     /// Finds glibc's functions: `RTLD_NEXT` searches the objects loaded
     /// after this executable, so it skips fastmem's definitions.
     pub fn init() {
-        for (slot, name) in [(&MEMCPY, c"memcpy"), (&MEMSET, c"memset")] {
+        for (slot, name) in SLOTS.iter().zip(NAMES) {
             // SAFETY: a NUL-terminated name.
             let p = unsafe { libc::dlsym(libc::RTLD_NEXT, name.as_ptr()) };
             assert!(!p.is_null(), "dlsym(RTLD_NEXT, {name:?}) found nothing");
@@ -130,17 +134,24 @@ mod libc_fns {
         }
     }
 
+    /// The address [`init`] found for `NAMES[i]`.
+    fn slot(i: usize) -> usize {
+        let p = SLOTS[i].load(Relaxed);
+        assert!(p != 0, "libc_fns::init has not run");
+        p
+    }
+
     /// glibc's `memcpy`.
     ///
     /// # Safety
-    /// Both regions valid for `n` bytes, not overlapping; [`init`] ran.
+    /// Both regions valid for `n` bytes, not overlapping.
     #[inline(never)]
     pub unsafe extern "C" fn glibc_memcpy(dst: *mut u8, src: *const u8, n: usize) {
         // SAFETY: `init` stored glibc's `memcpy`, whose contract the
         // caller meets.
         unsafe {
             let f: unsafe extern "C" fn(*mut u8, *const u8, usize) -> *mut u8 =
-                core::mem::transmute(MEMCPY.load(Relaxed));
+                core::mem::transmute(slot(0));
             f(dst, src, n);
         }
     }
@@ -148,19 +159,66 @@ mod libc_fns {
     /// glibc's `memset`.
     ///
     /// # Safety
-    /// `dst` valid for `n` bytes of writes; [`init`] ran.
+    /// `dst` valid for `n` bytes of writes.
     #[inline(never)]
     pub unsafe extern "C" fn glibc_memset(dst: *mut u8, c: u8, n: usize) {
         // SAFETY: as in `glibc_memcpy`.
         unsafe {
             let f: unsafe extern "C" fn(*mut u8, i32, usize) -> *mut u8 =
-                core::mem::transmute(MEMSET.load(Relaxed));
+                core::mem::transmute(slot(1));
             f(dst, i32::from(c), n);
+        }
+    }
+
+    /// glibc's `memmove`.
+    ///
+    /// # Safety
+    /// Both regions valid for `n` bytes; they may overlap.
+    #[inline(never)]
+    pub unsafe extern "C" fn glibc_memmove(dst: *mut u8, src: *const u8, n: usize) {
+        // SAFETY: as in `glibc_memcpy`.
+        unsafe {
+            let f: unsafe extern "C" fn(*mut u8, *const u8, usize) -> *mut u8 =
+                core::mem::transmute(slot(2));
+            f(dst, src, n);
+        }
+    }
+
+    /// glibc's `memcmp`.
+    ///
+    /// # Safety
+    /// Both regions valid for `n` bytes of reads.
+    #[inline(never)]
+    pub unsafe extern "C" fn glibc_memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+        // SAFETY: as in `glibc_memcpy`.
+        unsafe { compare(slot(3), a, b, n) }
+    }
+
+    /// glibc's `bcmp`.
+    ///
+    /// # Safety
+    /// Both regions valid for `n` bytes of reads.
+    #[inline(never)]
+    pub unsafe extern "C" fn glibc_bcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+        // SAFETY: as in `glibc_memcpy`.
+        unsafe { compare(slot(4), a, b, n) }
+    }
+
+    /// Calls the compare function at `f`.
+    ///
+    /// # Safety
+    /// `f` is `memcmp` or `bcmp`; both regions valid for `n` bytes of reads.
+    unsafe fn compare(f: usize, a: *const u8, b: *const u8, n: usize) -> i32 {
+        // SAFETY: the caller's.
+        unsafe {
+            let f: unsafe extern "C" fn(*const u8, *const u8, usize) -> i32 =
+                core::mem::transmute(f);
+            f(a, b, n)
         }
     }
 }
 #[cfg(feature = "c-symbols")]
-pub use libc_fns::{glibc_memcpy, glibc_memset};
+pub use libc_fns::{glibc_bcmp, glibc_memcmp, glibc_memcpy, glibc_memmove, glibc_memset};
 
 /// `fastmem::memset` behind a call.
 ///
@@ -180,6 +238,58 @@ pub unsafe extern "C" fn fastmem_memset(dst: *mut u8, c: u8, n: usize) {
 pub unsafe extern "C" fn compiler_memset(dst: *mut u8, c: u8, n: usize) {
     // SAFETY: forwarded precondition.
     unsafe { core::ptr::write_bytes(dst, c, n) }
+}
+
+/// A compare implementation: `(a, b, n)`, C `memcmp`'s result.
+pub type CmpFn = unsafe extern "C" fn(*const u8, *const u8, usize) -> i32;
+
+/// `fastmem::memcmp` behind a call.
+///
+/// # Safety
+/// Both regions valid for `n` bytes of reads.
+#[inline(never)]
+pub unsafe extern "C" fn fastmem_memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: forwarded precondition.
+    unsafe { fastmem::memcmp(a, b, n) }
+}
+
+/// `fastmem::bcmp` behind a call.
+///
+/// # Safety
+/// Both regions valid for `n` bytes of reads.
+#[inline(never)]
+pub unsafe extern "C" fn fastmem_bcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: forwarded precondition.
+    unsafe { fastmem::bcmp(a, b, n) }
+}
+
+/// The platform `memcmp` (glibc's ifunc-selected variant here).
+///
+/// # Safety
+/// Both regions valid for `n` bytes of reads.
+#[cfg(not(feature = "c-symbols"))]
+#[inline(never)]
+pub unsafe extern "C" fn glibc_memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: forwarded precondition.
+    unsafe { libc::memcmp(a.cast(), b.cast(), n) }
+}
+
+#[cfg(not(feature = "c-symbols"))]
+extern "C" {
+    /// The platform's `bcmp`, which the `libc` crate does not declare.
+    #[link_name = "bcmp"]
+    fn libc_bcmp(a: *const core::ffi::c_void, b: *const core::ffi::c_void, n: usize) -> i32;
+}
+
+/// The platform `bcmp` (in glibc, an alias of its `memcmp`).
+///
+/// # Safety
+/// Both regions valid for `n` bytes of reads.
+#[cfg(not(feature = "c-symbols"))]
+#[inline(never)]
+pub unsafe extern "C" fn glibc_bcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: forwarded precondition.
+    unsafe { libc_bcmp(a.cast(), b.cast(), n) }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -439,6 +549,104 @@ macro_rules! dpdk_tier {
 #[cfg(target_arch = "x86_64")]
 #[allow(unused_imports)] // for examples/vhost_enqueue.rs; the other tools use the lists
 pub(crate) use dpdk_tier;
+/// Ticks per call of one call per `(offset, n)` in the list, both
+/// pointers advanced by `offset`: `(a, b, steps)`.
+pub type SlideCmp = fn(*const u8, *const u8, &[(usize, usize)]) -> f64;
+
+/// A compare implementation and its timing loops; see [`CopyImpl`].
+pub struct CmpImpl {
+    /// Column name in the reports.
+    pub name: &'static str,
+    /// The function itself.
+    pub f: CmpFn,
+    /// Its hot loop: the same arguments every call.
+    pub hot: HotCmp,
+    /// Its sliding loop: both pointers moved by a per-call offset.
+    pub slide: SlideCmp,
+}
+
+/// As [`HotCopy`] for compares: `(a, b, n, iters)`.
+pub type HotCmp = fn(*const u8, *const u8, usize, usize) -> f64;
+
+/// One call of `$f(a + off, b + off, n)` per `(off, n)` in `$steps`;
+/// ticks per call. The loop of [`timed_asm`], with both pointers moved.
+#[cfg(target_arch = "x86_64")]
+macro_rules! timed_slide {
+    ($f:path, $a:expr, $b:expr, $steps:expr) => {{
+        let (a, b) = (black_box($a) as usize, black_box($b) as usize);
+        let steps: &[(usize, usize)] = black_box($steps);
+        let (ptr, count) = (steps.as_ptr(), steps.len());
+        let t0 = ticks();
+        if count > 0 {
+            // SAFETY: as in `timed_asm`; each step's offset and length keep
+            // both operands inside the caller's buffers.
+            unsafe {
+                core::arch::asm!(
+                    ".p2align 6",
+                    "2:",
+                    "mov rdi, r12",
+                    "mov rsi, r13",
+                    "add rdi, qword ptr [r14]",
+                    "add rsi, qword ptr [r14]",
+                    "mov rdx, qword ptr [r14 + 8]",
+                    "call {f}",
+                    "add r14, 16",
+                    "dec r15",
+                    "jnz 2b",
+                    f = sym $f,
+                    in("r12") a,
+                    in("r13") b,
+                    inout("r14") ptr => _,
+                    inout("r15") count => _,
+                    clobber_abi("C"),
+                );
+            }
+        }
+        (ticks() - t0) as f64 / count.max(1) as f64
+    }};
+}
+
+/// A [`CmpImpl`] for the function `$f`, with its loops.
+macro_rules! cmp_entry {
+    ($name:literal, $f:path) => {
+        CmpImpl {
+            name: $name,
+            f: $f,
+            // SAFETY (both loops): the timing callers hand in buffers valid
+            // for every length and offset they pass.
+            hot: |a, b, n, it| timed_calls!($f, a, b, n, it),
+            slide: |a, b, steps| {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    timed_slide!($f, a, b, steps)
+                }
+                #[cfg(not(target_arch = "x86_64"))]
+                {
+                    let (a, b, steps) = (black_box(a), black_box(b), black_box(steps));
+                    let t0 = ticks();
+                    for &(off, n) in steps {
+                        // SAFETY: as above.
+                        black_box(unsafe { $f(a.add(off), b.add(off), n) });
+                    }
+                    (ticks() - t0) as f64 / steps.len().max(1) as f64
+                }
+            },
+        }
+    };
+}
+
+/// The compare implementations: fastmem's and the platform's `memcmp`,
+/// then the same for `bcmp`.
+pub fn cmp_impls() -> Vec<CmpImpl> {
+    #[cfg(feature = "c-symbols")]
+    libc_fns::init();
+    vec![
+        cmp_entry!("fastmem", fastmem_memcmp),
+        cmp_entry!("glibc", glibc_memcmp),
+        cmp_entry!("fastmem", fastmem_bcmp),
+        cmp_entry!("glibc", glibc_bcmp),
+    ]
+}
 
 /// The copy implementations to compare. `aligned` adds
 /// `fastmem::memcpy_aligned` (only valid when both pointers are vector-aligned).
@@ -507,6 +715,8 @@ pub fn move_impls(with_memcpy: bool) -> Vec<CopyImpl> {
     if with_memcpy {
         v.push(entry!(CopyImpl, "fm_memcpy", fastmem_memcpy));
     }
+    #[cfg(feature = "c-symbols")]
+    libc_fns::init();
     v.push(entry!(CopyImpl, "glibc", glibc_memmove));
     v
 }
@@ -589,13 +799,19 @@ pub unsafe fn fastmem_seq_inline(dst: *mut u8, src: *const u8, ns: &[usize]) -> 
 /// `iters` calls of `f(a, b, n)` with a runtime `n`; ticks per call.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-fn hot_loop<A: Copy, B: Copy>(f: impl Fn(A, B, usize), a: A, b: B, n: usize, iters: usize) -> f64 {
+fn hot_loop<A: Copy, B: Copy, R>(
+    f: impl Fn(A, B, usize) -> R,
+    a: A,
+    b: B,
+    n: usize,
+    iters: usize,
+) -> f64 {
     // Opaque pointers: the optimiser cannot prove the stores dead (the
     // buffers are never read back) nor the calls repeated with equal results.
     let (a, b, n) = (black_box(a), black_box(b), black_box(n));
     let t0 = ticks();
     for _ in 0..iters {
-        f(a, b, n);
+        black_box(f(a, b, n));
         clobber();
     }
     (ticks() - t0) as f64 / iters as f64

@@ -1,5 +1,5 @@
-//! Differential fuzz target: every public copy, move and fill function
-//! against a byte-loop oracle, on guarded heap buffers.
+//! Differential fuzz target: every public copy, move, fill and compare
+//! function against a byte-loop oracle, on guarded heap buffers.
 //!
 //! The input is read as a sequence of 7-byte operations (at most
 //! [`MAX_OPS`]; a trailing partial record is ignored):
@@ -9,7 +9,7 @@
 //! +---------+-------------+---------+---------+--------+--------+
 //! | op|size | len (LE u16)| src off | dst off | fill c | seed   |
 //! +---------+-------------+---------+---------+--------+--------+
-//!   op   = byte0 & 0x0f, modulo the 13 operations in `OPS`
+//!   op   = byte0 & 0x0f, modulo the 15 operations in `OPS`
 //!   size = byte0 >> 4 & 3 picks how `len` becomes n (see `length`):
 //!          0: 0..=255   1: 0..=65535   2: 65281..=65536   3: 256..=511
 //! ```
@@ -22,7 +22,9 @@
 //!
 //! Each operation gets fresh destination and source [`Arena`]s: a 64-byte
 //! aligned heap block with [`CANARY`] bytes on both sides of the window the
-//! kernel may touch, and the window placed at an arbitrary offset `0..64`
+//! kernel may touch (for the compares, the destination is the second
+//! operand: a copy of the source window with, when `fill c` is not 0, the
+//! byte at a position drawn from `seed` and `c` XORed with `c`), and the window placed at an arbitrary offset `0..64`
 //! (for `memcpy_aligned`, a multiple of the kernel's vector width). Every
 //! byte of both blocks starts with a position-dependent hash (different for
 //! source and destination), so a block copied to the wrong place shows.
@@ -65,9 +67,11 @@ enum Op {
     Mov(usize),
     Memmove,
     CopyWithin,
+    Memcmp,
+    Bcmp,
 }
 
-const OPS: [Op; 13] = [
+const OPS: [Op; 15] = [
     Op::Memcpy,
     Op::MemcpyGeneric,
     Op::MemcpyAligned,
@@ -81,6 +85,8 @@ const OPS: [Op; 13] = [
     Op::Mov(256),
     Op::Memmove,
     Op::CopyWithin,
+    Op::Memcmp,
+    Op::Bcmp,
 ];
 
 #[derive(Debug)]
@@ -301,9 +307,68 @@ fn run_move(step: &Step) {
     }
 }
 
+/// The compare oracle: the difference of the first differing bytes, one
+/// byte at a time through `black_box`, so that LLVM cannot make it a call
+/// of `memcmp` or `bcmp` (which may be fastmem's own, with `c-symbols`).
+fn oracle_memcmp(a: &[u8], b: &[u8]) -> i32 {
+    for (&x, &y) in a.iter().zip(b) {
+        let (x, y) = (std::hint::black_box(x), std::hint::black_box(y));
+        if x != y {
+            return i32::from(x) - i32::from(y);
+        }
+    }
+    0
+}
+
+/// `Memcmp` and `Bcmp`: the source window against a copy of it in the
+/// destination arena, with one byte changed unless `c` is 0.
+fn run_compare(step: &Step) {
+    let n = step.n;
+    let b = Arena::new(n, step.dst_off, pattern(step.seed, 1));
+    let a = Arena::new(n, step.src_off, pattern(step.seed, 0));
+    let (wa, wb) = (a.window() as *const u8, b.window());
+    // SAFETY: both windows hold n bytes, in distinct allocations.
+    unsafe { std::ptr::copy_nonoverlapping(wa, wb, n) };
+    if n > 0 && step.c != 0 {
+        let pos = (usize::from(step.seed) * 8191 + usize::from(step.c) * 31) % n;
+        // SAFETY: pos < n.
+        unsafe { *wb.add(pos) ^= step.c };
+    }
+    let (a_before, b_before) = (a.bytes().to_vec(), b.bytes().to_vec());
+    let want = oracle_memcmp(
+        &a_before[a.start()..a.start() + n],
+        &b_before[b.start()..b.start() + n],
+    );
+    a.guard();
+    b.guard();
+    // SAFETY: both windows are valid for n bytes.
+    let got = unsafe {
+        match step.op {
+            Op::Memcmp => fastmem::memcmp(wa, wb, n),
+            Op::Bcmp => fastmem::bcmp(wa, wb, n),
+            _ => unreachable!(),
+        }
+    };
+    b.unguard();
+    a.unguard();
+    let ok = match step.op {
+        Op::Memcmp => got == want,
+        _ => (got == 0) == (want == 0),
+    };
+    assert!(
+        ok,
+        "{step:?} (kernel {}): got {got}, oracle {want}",
+        fastmem::KERNEL.name()
+    );
+    assert!(a.bytes() == a_before && b.bytes() == b_before, "{step:?} wrote to an operand");
+}
+
 fn run(step: &Step) {
     if matches!(step.op, Op::Memmove | Op::CopyWithin) {
         return run_move(step);
+    }
+    if matches!(step.op, Op::Memcmp | Op::Bcmp) {
+        return run_compare(step);
     }
     let n = step.n;
     let dst = Arena::new(n, step.dst_off, pattern(step.seed, 1));
@@ -339,7 +404,7 @@ fn run(step: &Step) {
             Op::Mov(64) => fastmem::mov64(d, s),
             Op::Mov(128) => fastmem::mov128(d, s),
             Op::Mov(256) => fastmem::mov256(d, s),
-            Op::Mov(_) | Op::Memmove | Op::CopyWithin => unreachable!(),
+            Op::Mov(_) | Op::Memmove | Op::CopyWithin | Op::Memcmp | Op::Bcmp => unreachable!(),
         }
     }
     src.unguard();

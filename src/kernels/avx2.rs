@@ -14,8 +14,27 @@ simd_vector!(
     half = __m128i,
     splat = _mm256_set1_epi8,
     load = (_mm256_loadu_si256, _mm256_load_si256),
-    store = (_mm256_storeu_si256, _mm256_store_si256)
+    store = (_mm256_storeu_si256, _mm256_store_si256),
+    xor = _mm256_xor_si256,
+    or = _mm256_or_si256,
+    ne_mask = ne_mask,
+    is_zero = is_zero
 );
+
+/// Compare and movemask: bit `i` set where byte `i` differs.
+#[inline(always)]
+pub(super) fn ne_mask(a: __m256i, b: __m256i) -> u64 {
+    // SAFETY: register-only; AVX2 is enabled wherever this file compiles.
+    let eq = unsafe { _mm256_movemask_epi8(_mm256_cmpeq_epi8(a, b)) } as u32;
+    u64::from(!eq)
+}
+
+/// `vptest`.
+#[inline(always)]
+fn is_zero(x: __m256i) -> bool {
+    // SAFETY: register-only; AVX (implied by AVX2) is enabled.
+    unsafe { _mm256_testz_si256(x, x) != 0 }
+}
 static_assertions::assert_eq_size!(__m256i, [u8; 32]);
 
 impl Tuning for __m256i {

@@ -13,8 +13,44 @@ simd_vector!(
     half = __m256i,
     splat = _mm512_set1_epi8,
     load = (_mm512_loadu_si512, _mm512_load_si512),
-    store = (_mm512_storeu_si512, _mm512_store_si512)
+    store = (_mm512_storeu_si512, _mm512_store_si512),
+    xor = _mm512_xor_si512,
+    or = _mm512_or_si512,
+    ne_mask = ne_mask,
+    is_zero = is_zero
 );
+
+/// Bit `i` set where byte `i` differs: one byte compare into a mask
+/// register with AVX-512BW; with AVX-512F alone, which has no byte
+/// compares, the two 256-bit halves through AVX2 (which rustc's `avx512f`
+/// implies).
+#[inline(always)]
+fn ne_mask(a: __m512i, b: __m512i) -> u64 {
+    cfg_if::cfg_if! {
+        if #[cfg(target_feature = "avx512bw")] {
+            // SAFETY: register-only; AVX-512BW is enabled.
+            unsafe { _mm512_cmpneq_epi8_mask(a, b) }
+        } else {
+            // SAFETY: register-only AVX-512F and AVX2.
+            let half = |i: i32| unsafe {
+                if i == 0 {
+                    (_mm512_castsi512_si256(a), _mm512_castsi512_si256(b))
+                } else {
+                    (_mm512_extracti64x4_epi64::<1>(a), _mm512_extracti64x4_epi64::<1>(b))
+                }
+            };
+            let ((a0, b0), (a1, b1)) = (half(0), half(1));
+            super::avx2::ne_mask(a0, b0) | super::avx2::ne_mask(a1, b1) << 32
+        }
+    }
+}
+
+/// `vptestmq` into a mask register: zero when no bit is set.
+#[inline(always)]
+fn is_zero(x: __m512i) -> bool {
+    // SAFETY: register-only; AVX-512F is enabled.
+    unsafe { _mm512_test_epi64_mask(x, x) == 0 }
+}
 static_assertions::assert_eq_size!(__m512i, [u8; 64]);
 
 impl Tuning for __m512i {
@@ -43,6 +79,33 @@ impl Tuning for __m512i {
         // SAFETY: the masked load and store touch only bytes `0..n`, which
         // the caller vouches for; avx512bw and avx512vl are enabled.
         unsafe { _mm256_mask_storeu_epi8(dst.cast(), k, _mm256_maskz_loadu_epi8(k, src.cast())) }
+    }
+
+    /// With AVX-512BW, 0..=64 bytes compare with one byte-masked 64-byte
+    /// load per operand (masked-off bytes are not accessed, cannot fault,
+    /// and load as zero on both sides, so they compare equal).
+    #[cfg(target_feature = "avx512bw")]
+    const COMPARE_MASKED_MAX: usize = 64;
+
+    #[cfg(target_feature = "avx512bw")]
+    #[inline(always)]
+    unsafe fn diff_masked<M: crate::compare::Mode>(
+        a: *const u8,
+        b: *const u8,
+        n: usize,
+    ) -> Option<usize> {
+        debug_assert!(n <= 64);
+        // `u64::MAX >> (64 - n)` would overflow at n = 0.
+        let k = ((1u128 << n) - 1) as u64;
+        // SAFETY: the masked loads touch only bytes `0..n`, which the
+        // caller vouches for; avx512bw is enabled.
+        let m = unsafe {
+            _mm512_cmpneq_epi8_mask(
+                _mm512_maskz_loadu_epi8(k, a.cast()),
+                _mm512_maskz_loadu_epi8(k, b.cast()),
+            )
+        };
+        (m != 0).then(|| m.trailing_zeros() as usize)
     }
 
     #[cfg(all(target_feature = "avx512bw", target_feature = "avx512vl"))]

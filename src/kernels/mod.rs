@@ -4,12 +4,14 @@
 //! Each impl is gated on its own target feature, not on being selected, so
 //! an AVX-512 build also compiles, and unit-tests, the SSE and AVX2 kernels.
 
-/// Implements `Vector` for an x86 SIMD register type from its four
-/// intrinsics. All four touch exactly `size_of::<$t>()` bytes.
+/// Implements `Vector` for an x86 SIMD register type from its four memory
+/// intrinsics, which touch exactly `size_of::<$t>()` bytes, its two bitwise
+/// intrinsics, and the kernel file's `ne_mask` and `is_zero` functions.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 macro_rules! simd_vector {
     ($t:ty, half = $half:ty, splat = $splat:ident,
-     load = ($loadu:ident, $loada:ident), store = ($storeu:ident, $storea:ident)) => {
+     load = ($loadu:ident, $loada:ident), store = ($storeu:ident, $storea:ident),
+     xor = $xor:ident, or = $or:ident, ne_mask = $ne_mask:path, is_zero = $is_zero:path) => {
         // SAFETY: the intrinsics load and store exactly `size_of::<$t>()`
         // bytes (asserted below to be `BYTES`); the target feature they need
         // is enabled at compile time wherever this impl is compiled.
@@ -44,6 +46,26 @@ macro_rules! simd_vector {
                 $crate::vector::debug_assert_aligned::<Self>(dst);
                 // SAFETY: writable (caller) and aligned (caller, checked above).
                 unsafe { $storea(dst.cast(), self) }
+            }
+
+            const MASK_BITS: u32 = 1;
+            #[inline(always)]
+            fn ne_mask(self, other: Self) -> u64 {
+                $ne_mask(self, other)
+            }
+            #[inline(always)]
+            fn xor(self, other: Self) -> Self {
+                // SAFETY: register-only; its target feature is enabled.
+                unsafe { $xor(self, other) }
+            }
+            #[inline(always)]
+            fn or(self, other: Self) -> Self {
+                // SAFETY: register-only; its target feature is enabled.
+                unsafe { $or(self, other) }
+            }
+            #[inline(always)]
+            fn is_zero(self) -> bool {
+                $is_zero(self)
             }
         }
     };

@@ -267,6 +267,46 @@ fn large_sizes_against_guard_pages() {
     report("large_sizes_against_guard_pages", cases);
 }
 
+/// Every compare function on `n` bytes with both operands at each of the
+/// four placements: equal, and with one difference at the last byte and
+/// at the first (both read the whole range before they can answer, or
+/// stop at once). The data areas hold the same byte throughout, so any
+/// two windows are equal.
+#[test]
+fn compares_against_guard_pages() {
+    let (mut ga, mut gb) = (Guarded::new(GUARD_MAX), Guarded::new(GUARD_MAX));
+    ga.data().fill(0x5A);
+    gb.data().fill(0x5A);
+    let mut cases = 0u64;
+    for n in 0..=GUARD_MAX {
+        for (pa, pb) in PLACEMENTS {
+            let (a, b) = (ga.at(pa, n), gb.at(pb, n));
+            let mut one = |at: Option<usize>, want: i32| {
+                if let Some(p) = at {
+                    // SAFETY: `p < n`, inside the window.
+                    unsafe { *a.add(p) = 0x5A + 1 };
+                }
+                // SAFETY: both windows lie in their arenas' data areas.
+                let r = unsafe { crate::compare::check_all(a, b, n, want) };
+                if let Some(p) = at {
+                    // SAFETY: as above.
+                    unsafe { *a.add(p) = 0x5A };
+                }
+                if let Err(e) = r {
+                    panic!("n = {n}, a at {pa:?}, b at {pb:?}, difference at {at:?}: {e}");
+                }
+                cases += 1;
+            };
+            one(None, 0);
+            if n > 0 {
+                one(Some(n - 1), 1);
+                one(Some(0), 1);
+            }
+        }
+    }
+    report("compares_against_guard_pages", cases);
+}
+
 /// Proves the guards work: a child process reads one byte past an arena,
 /// or writes one byte before it, and must die of SIGSEGV (or SIGBUS).
 #[test]

@@ -4,8 +4,9 @@
 //!
 //! | module        | what it establishes                                                        |
 //! |---------------|----------------------------------------------------------------------------|
+//! | `compare`     | `memcmp`/`bcmp`/`eq`/`compare`: every `n` in `0..=1024` at 3 (debug) or 9 offset pairs, equal and with one difference at every position, both signs; prefixes and lengths; quickcheck against a byte-loop oracle |
 //! | `exhaustive`  | every `n` in `0..=1024` × every src/dst offset in `0..64`, canaries each side; `movN` at 64 × 64 offsets; sampled sizes up to 8 MiB + 3 |
-//! | `guard`       | operands flush against `PROT_NONE` pages at either end: a one-byte overrun or underrun kills the process |
+//! | `guard`       | operands flush against `PROT_NONE` pages at either end: a one-byte overrun or underrun kills the process (copies, fills and compares) |
 //! | `props`       | quickcheck: random lengths up to 64 KiB, offsets, contents, fill bytes; the safe layer's length check |
 //! | `overlap`     | `memmove` at every `n` in `0..=1024` × every delta in `-2W*8..=2W*8` in one canaried buffer, and disjoint; against guard pages both ends; quickcheck; `copy_within`'s results and panics |
 //! | `kernel`      | the compiled `KERNEL` is the one the build flags select (and the one CI asked for) |
@@ -24,6 +25,7 @@
 //! Tests that sweep many cases print `CASES <test> <count>` so CI can report
 //! how much was checked (`cargo test -- --show-output`).
 
+mod compare;
 mod exhaustive;
 mod guard;
 mod harness;

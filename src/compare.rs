@@ -1,0 +1,495 @@
+//! `memcmp` and `bcmp`: one compare ladder, written once over a [`Tuning`]
+//! kernel, in two [`Mode`]s.
+//!
+//! # The plan
+//!
+//! The ladder is the copy's (`generic.rs`), with loads where the copy has
+//! moves. A step loads the same vectors from `a` and `b`, XORs each pair
+//! and ORs the XORs together: one test of that vector says whether the
+//! whole step is equal. Only when it is not does the mode matter:
+//!
+//! - [`Equality`] (`bcmp`) is done: the ranges differ.
+//! - [`Order`] (`memcmp`) walks the step's vectors again in address order,
+//!   takes the first one whose [`Vector::ne_mask`] is not zero, and its
+//!   lowest set bit (a trailing-zero count) is the first differing byte;
+//!   one subtraction of the two bytes there is the result.
+//!
+//! So equal ranges, the common case of `==`, cost both the same, and the
+//! search for the first difference runs once, outside any loop.
+//!
+//! ```text
+//! n <= COMPARE_MASKED_MAX one masked load per operand (AVX-512BW: 64)
+//! n in [0, 16]     elsewhere, in general-purpose registers:
+//!                    [8, 16] two u64 per operand, overlapping
+//!                    [4,  8) two u32
+//!                    [1,  4) the first, middle and last byte
+//!                    0       nothing; no memory touched
+//! n in (16, W)     the narrower vector rungs, each a head and a tail
+//! n in [W, 2W]     head_tail, 1 vector each side:   |H===|    |===T|
+//! n in (2W, 4W]    head_tail, 2 vectors each side
+//! n in (4W, 8W]    head_tail, 4 vectors each side (to NOLOOP_MAX)
+//! n > NOLOOP_MAX   loop_and_tail:
+//!                    |B=======|                        first block, unaligned
+//!                          |B=======|B=======|         W-aligned `a` blocks
+//!                                     |T=======|       last block, ends at n
+//! ```
+//!
+//! A block is `COMPARE_BLOCK / W` vectors (8 on SSE, 4 elsewhere), tested
+//! once.
+//! A head and a tail may overlap: the overlapping bytes are compared twice,
+//! which cannot change the answer, and [`Order`] looks at the head first,
+//! so the first difference it reports is the first in the range. The same
+//! holds for the loop's blocks, which overlap the first block and the last.
+//!
+//! No size is compared by a byte loop, and no step reads a byte outside
+//! `[p, p + n)`: as in the copy, a head starts at `p`, a tail ends at
+//! `p + n`, and each rung is only taken when `n` covers it.
+//!
+//! The loop aligns `a`, not `b`: of two unaligned loads per vector, one at
+//! least then never splits a cache line.
+//!
+//! The threshold is the copy's (`NOLOOP_MAX`); the block is
+//! [`Tuning::COMPARE_BLOCK`], the copy's `LOOP_BLOCK` except on SSE. The
+//! measurements are in BENCHMARKS.md, "memcmp and bcmp".
+
+use crate::vector::{Access, Aligned, Tuning, Unaligned, Vector};
+
+/// What a comparison reports once a step is known to differ.
+pub(crate) trait Mode: Sized {
+    /// A differing byte's index, given that the vectors of `spans` (runs of
+    /// `(offset, count)` vectors, in address order) differ somewhere and
+    /// every byte before the first run is equal.
+    ///
+    /// # Safety
+    ///
+    /// Every run lies in `0..n`, which is readable at `a` and at `b`.
+    unsafe fn locate<V: Vector>(a: *const u8, b: *const u8, spans: &[(usize, usize)]) -> usize;
+
+    /// head_tail of one word each side, for the general-purpose rungs
+    /// (1-16 B).
+    ///
+    /// # Safety
+    ///
+    /// `V::BYTES <= n <= 2 * V::BYTES` and `0..n` is readable at `a` and
+    /// `b`.
+    #[inline(always)]
+    unsafe fn word_pair<V: Vector>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+        // SAFETY: forwarded contract.
+        unsafe { head_tail::<V, Self>(a, b, n, 1) }
+    }
+
+    /// Compares `1 <= n <= 3` bytes through the first, middle and last
+    /// byte (for 1 B, the same byte three times), as the copy moves them.
+    ///
+    /// # Safety
+    ///
+    /// `1 <= n <= 3` and `0..n` is readable at `a` and `b`.
+    #[inline(always)]
+    unsafe fn bytes_le3(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+        // SAFETY: `0 <= n / 2 <= n - 1`, in address order.
+        unsafe { check::<u8, Self>(a, b, &[(0, 1), (n / 2, 1), (n - 1, 1)]) }
+    }
+}
+
+/// `memcmp`: the first differing byte (see [`diff`] for equal ranges).
+pub(crate) enum Order {}
+
+/// `bcmp`: whether any byte differs; the index reported is meaningless.
+pub(crate) enum Equality {}
+
+impl Mode for Order {
+    #[inline(always)]
+    unsafe fn locate<V: Vector>(a: *const u8, b: *const u8, spans: &[(usize, usize)]) -> usize {
+        // Every vector's mask, and the first difference as the least of
+        // the groups' first differences: no branch on where it is, which
+        // is as random as the data. (An early exit
+        // at the first non-zero mask mispredicted: 20 ticks a call at
+        // 96 B on AVX-512 where `bcmp` took 5; BENCHMARKS.md.)
+        //
+        // The fence makes LLVM load the vectors again rather than keep
+        // the test's registers alive for this rarer path: without it the
+        // SSE block loop spent a register copy per vector on them (no
+        // three-operand forms there), 56.6 ticks against `bcmp`'s 46.1 on
+        // equal 1 KiB; it emits no instruction.
+        core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
+        //
+        // The masks of as many vectors as fit in 64 bits (4 on SSE, 2 on
+        // AVX2, 1 on AVX-512) are one mask: their bytes follow each other
+        // in the run, so one trailing-zero count finds the first of them.
+        let width = V::BYTES * V::MASK_BITS as usize;
+        let per = (64 / width).max(1);
+        let mut first = usize::MAX;
+        for &(off, count) in spans {
+            for group in 0..count.div_ceil(per) {
+                let lo = group * per;
+                let mut m = 0u64;
+                for i in lo..count.min(lo + per) {
+                    // SAFETY: the vector lies in its run, in range.
+                    let (x, y) =
+                        unsafe { load_pair::<V, Unaligned, Unaligned>(a, b, off + i * V::BYTES) };
+                    m |= x.ne_mask(y) << ((i - lo) * width);
+                }
+                // `usize::MAX` where the group is equal, as arithmetic:
+                // written as a select, LLVM made some of these branches.
+                let none = usize::from(m == 0).wrapping_neg();
+                let at = off + lo * V::BYTES + (m.trailing_zeros() / V::MASK_BITS) as usize;
+                first = first.min(at | none);
+            }
+        }
+        debug_assert!(first != usize::MAX, "compare: locate on equal runs");
+        first
+    }
+
+    /// With no branch on the data. LLVM turns the one test of two XORs
+    /// into two compares and branches for words (not for vectors), and so
+    /// it does a select between two masks; a difference as likely in the
+    /// head as in the tail then mispredicted half the time: 16-18 ticks at
+    /// 12-16 B where glibc took 7.7. Here the answer is the least of the
+    /// head's first difference, the tail's, and the last byte: where the
+    /// head differs, the tail cannot differ earlier (their overlap is
+    /// shared), an empty mask counts past `n`, and equal words answer the
+    /// last byte, which is equal and makes the caller's subtraction 0.
+    /// (One u128 of both masks and a sentinel bit took 14-16 ticks: the
+    /// shifts are a long chain.)
+    #[inline(always)]
+    unsafe fn word_pair<V: Vector>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+        debug_assert!(V::BYTES <= n && n <= 2 * V::BYTES);
+        let t = n - V::BYTES;
+        // SAFETY: both words lie in `0..n`.
+        let ((ha, hb), (ta, tb)) = unsafe {
+            (
+                load_pair::<V, Unaligned, Unaligned>(a, b, 0),
+                load_pair::<V, Unaligned, Unaligned>(a, b, t),
+            )
+        };
+        let at = |m: u64| (m.trailing_zeros() / V::MASK_BITS) as usize;
+        let (h, tm) = (ha.ne_mask(hb), ta.ne_mask(tb));
+        // An empty tail mask counts to `t + W = n` at least; an empty head
+        // mask only to W, hence the flag bit that puts it past any `n`.
+        let head = at(h) | usize::from(h == 0) << 5;
+        Some(head.min(t + at(tm)).min(n - 1))
+    }
+
+    /// As [`Order::word_pair`], with no branch on the data: the least of
+    /// the first two bytes' indices where they differ (3 where not) and the
+    /// last byte's. With a branch, a difference at 3 B as likely in the
+    /// last byte as before it took 16-17 ticks, glibc 7.
+    #[inline(always)]
+    unsafe fn bytes_le3(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+        debug_assert!((1..=3).contains(&n));
+        // SAFETY: `0 <= n / 2 <= n - 1`.
+        let (first, mid) = unsafe { (*a != *b, *a.add(n / 2) != *b.add(n / 2)) };
+        let or_3 = |differs: bool, at: usize| if differs { at } else { 3 };
+        Some(or_3(first, 0).min(or_3(mid, n / 2)).min(n - 1))
+    }
+}
+
+impl Mode for Equality {
+    #[inline(always)]
+    unsafe fn locate<V: Vector>(_: *const u8, _: *const u8, _: &[(usize, usize)]) -> usize {
+        0
+    }
+}
+
+/// The vectors at `off` in `a` and in `b`.
+///
+/// # Safety
+///
+/// `off..off + V::BYTES` is readable at `a` and `b`, aligned as `La` and
+/// `Lb` claim.
+#[inline(always)]
+unsafe fn load_pair<V: Vector, La: Access, Lb: Access>(
+    a: *const u8,
+    b: *const u8,
+    off: usize,
+) -> (V, V) {
+    // SAFETY: forwarded contract.
+    unsafe { (La::load::<V>(a.add(off)), Lb::load::<V>(b.add(off))) }
+}
+
+/// block: the OR of the XORs of `count` vectors from `off`; zero exactly
+/// when those bytes are equal.
+///
+/// # Safety
+///
+/// `off..off + count * V::BYTES` is readable at `a` and `b`, aligned as
+/// `La` and `Lb` claim.
+#[inline(always)]
+pub(crate) unsafe fn block<V: Vector, La: Access, Lb: Access>(
+    a: *const u8,
+    b: *const u8,
+    off: usize,
+    count: usize,
+) -> V {
+    let mut acc = V::splat(0);
+    for i in 0..count {
+        // SAFETY: the vector lies inside the caller's range.
+        let (x, y) = unsafe { load_pair::<V, La, Lb>(a, b, off + i * V::BYTES) };
+        acc = acc.or(x.xor(y));
+    }
+    acc
+}
+
+/// Tests the runs of `spans` with one test, and locates a difference with
+/// `M` when they differ.
+///
+/// # Safety
+///
+/// As [`Mode::locate`].
+#[inline(always)]
+unsafe fn check<V: Vector, M: Mode>(
+    a: *const u8,
+    b: *const u8,
+    spans: &[(usize, usize)],
+) -> Option<usize> {
+    let mut acc = V::splat(0);
+    for &(off, count) in spans {
+        // SAFETY: each run is in range.
+        acc = acc.or(unsafe { block::<V, Unaligned, Unaligned>(a, b, off, count) });
+    }
+    if acc.is_zero() {
+        None
+    } else {
+        // SAFETY: forwarded contract.
+        Some(unsafe { M::locate::<V>(a, b, spans) })
+    }
+}
+
+/// head_tail: two possibly overlapping runs of `count` vectors, the first
+/// starting at 0 and the second ending at `n`, tested once.
+///
+/// # Safety
+///
+/// `count * W <= n <= 2 * count * W` and `0..n` is readable at `a` and `b`.
+#[inline(always)]
+pub(crate) unsafe fn head_tail<V: Vector, M: Mode>(
+    a: *const u8,
+    b: *const u8,
+    n: usize,
+    count: usize,
+) -> Option<usize> {
+    debug_assert!(count * V::BYTES <= n && n <= 2 * count * V::BYTES);
+    // SAFETY: both runs lie in `0..n` by the precondition.
+    unsafe { check::<V, M>(a, b, &[(0, count), (n - count * V::BYTES, count)]) }
+}
+
+/// Compares any `n <= 16` in general-purpose registers: a pair of
+/// overlapping words of the widest width that fits (u64 or u32), or the
+/// first, middle and last byte.
+///
+/// # Safety
+///
+/// `n <= 16` and `0..n` is readable at `a` and `b`.
+#[inline(always)]
+pub(crate) unsafe fn diff_le16<M: Mode>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+    debug_assert!(n <= 16);
+    // SAFETY: each pair needs `n` at least its width, which its test gives,
+    // and at most twice it, which the test before gives.
+    unsafe {
+        if n >= 8 {
+            M::word_pair::<u64>(a, b, n)
+        } else if n >= 4 {
+            M::word_pair::<u32>(a, b, n)
+        } else if n != 0 {
+            M::bytes_le3(a, b, n)
+        } else {
+            None
+        }
+    }
+}
+
+/// Compares `16 < n <= 2 * V::BYTES` with one head_tail at the narrowest
+/// vector rung that covers `n`.
+///
+/// # Safety
+///
+/// `16 < n <= 2 * V::BYTES` and `0..n` is readable at `a` and `b`.
+#[inline(always)]
+unsafe fn diff_gt16<V: Vector, M: Mode>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+    debug_assert!(16 < n && n <= 2 * V::BYTES);
+    // SAFETY: as `generic::write_gt16`: a 16-byte rung covers (16, 32]; a
+    // wider one takes [W, 2W] and hands (16, W) to its half.
+    unsafe {
+        if V::BYTES <= 16 || n >= V::BYTES {
+            head_tail::<V, M>(a, b, n, 1)
+        } else {
+            diff_gt16::<V::Half, M>(a, b, n)
+        }
+    }
+}
+
+/// Compares any `n <= 2 * V::BYTES`, `n == 0` included, with no masked
+/// load: [`Tuning::diff_masked`]'s default, swept by the unit tests.
+///
+/// # Safety
+///
+/// `n <= 2 * V::BYTES` and `0..n` is readable at `a` and `b`.
+#[inline(always)]
+pub(crate) unsafe fn diff_le_2w<V: Vector, M: Mode>(
+    a: *const u8,
+    b: *const u8,
+    n: usize,
+) -> Option<usize> {
+    debug_assert!(n <= 2 * V::BYTES);
+    // SAFETY: each callee's size precondition is the test that selects it.
+    unsafe {
+        if n <= 16 {
+            diff_le16::<M>(a, b, n)
+        } else {
+            diff_gt16::<V, M>(a, b, n)
+        }
+    }
+}
+
+/// The last size of the first class tested: one masked compare where the
+/// kernel has them, else the 1-16 B general-purpose compares.
+#[inline(always)]
+const fn small_max<V: Tuning>() -> usize {
+    if V::COMPARE_MASKED_MAX > 0 {
+        V::COMPARE_MASKED_MAX
+    } else {
+        16
+    }
+}
+
+/// Compares `small_max::<V>() < n <= V::NOLOOP_MAX` with no loop.
+///
+/// # Safety
+///
+/// `small_max::<V>() < n <= V::NOLOOP_MAX` and `0..n` is readable at `a`
+/// and `b`.
+#[inline(always)]
+unsafe fn diff_noloop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+    let w = V::BYTES;
+    debug_assert!(small_max::<V>() < n && n <= V::NOLOOP_MAX);
+    // SAFETY: as `generic::write_noloop`: each arm's size precondition is
+    // its test, and the constant `NOLOOP_MAX` terms cut the ladder at the
+    // kernel's threshold, which `n` does not pass.
+    unsafe {
+        if n <= 2 * w {
+            diff_gt16::<V, M>(a, b, n)
+        } else if n <= 4 * w || V::NOLOOP_MAX <= 4 * w {
+            head_tail::<V, M>(a, b, n, 2)
+        } else if n <= 8 * w || V::NOLOOP_MAX <= 8 * w {
+            head_tail::<V, M>(a, b, n, 4)
+        } else {
+            head_tail::<V, M>(a, b, n, 8)
+        }
+    }
+}
+
+/// loop_and_tail for `n > NOLOOP_MAX`: the first block at 0, then blocks
+/// from the first `W`-aligned address of `a` past `COMPARE_BLOCK - W`, then
+/// the last block, ending at `n`; each tested once, in address order.
+///
+/// # Safety
+///
+/// `n > V::NOLOOP_MAX` and `0..n` is readable at `a` and `b`.
+#[inline(always)]
+unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+    let (w, size) = (V::BYTES, V::COMPARE_BLOCK);
+    let count = size / w;
+    debug_assert!(n > V::NOLOOP_MAX && V::NOLOOP_MAX >= size);
+    // SAFETY: `n > size`, so the first block is in range.
+    if let Some(i) = unsafe { check::<V, M>(a, b, &[(0, count)]) } {
+        return Some(i);
+    }
+    // 1..=W bytes before the first block's end: `a + off` is aligned, and
+    // everything before `off` has been found equal.
+    let mut off = size - (a as usize & (w - 1));
+    while off < n - size {
+        // SAFETY: `off + size < n`, and `a + off` is W-aligned.
+        let diff = unsafe { block::<V, Aligned, Unaligned>(a, b, off, count) };
+        if !diff.is_zero() {
+            // SAFETY: the block is in range and differs; all before it
+            // was equal.
+            return Some(unsafe { M::locate::<V>(a, b, &[(off, count)]) });
+        }
+        crate::barrier::no_partial_unroll();
+        off += size;
+    }
+    // SAFETY: `n > size`; the loop stopped at `off >= n - size`, so
+    // everything before this last block has been found equal.
+    unsafe { check::<V, M>(a, b, &[(n - size, count)]) }
+}
+
+/// The invariants the ladder relies on, beyond the copy's.
+#[inline(always)]
+const fn check_tuning<V: Tuning>() {
+    const {
+        let w = V::BYTES;
+        assert!(
+            V::COMPARE_MASKED_MAX <= 2 * w,
+            "masked compares cover at most the first rung"
+        );
+        assert!(
+            V::COMPARE_MASKED_MAX == 0 || V::COMPARE_MASKED_MAX >= 16,
+            "masked compares, where a kernel has them, replace the 1-16 B compares"
+        );
+        assert!(
+            V::COMPARE_BLOCK.is_multiple_of(w) && V::COMPARE_BLOCK <= V::NOLOOP_MAX,
+            "the compare loop needs whole vectors and NOLOOP_MAX >= COMPARE_BLOCK"
+        );
+    }
+}
+
+/// The whole ladder: `None` or `Some(i)`, with `a[i] - b[i]` `memcmp`'s
+/// answer. With [`Order`], `i` is the first differing byte, or, for equal
+/// ranges, `None` or an index of equal bytes (the 1-16 B rungs answer so
+/// to save a branch). With [`Equality`], `None` exactly when equal.
+///
+/// # Safety
+///
+/// `0..n` is readable at `a` and at `b`.
+#[inline(always)]
+pub(crate) unsafe fn diff<V: Tuning, M: Mode>(
+    a: *const u8,
+    b: *const u8,
+    n: usize,
+) -> Option<usize> {
+    check_tuning::<V>();
+    // SAFETY (all arms): each arm's size precondition is the test that
+    // selects it (`small_max < NOLOOP_MAX`, const-asserted).
+    unsafe {
+        if n <= V::NOLOOP_MAX {
+            if n <= small_max::<V>() {
+                if V::COMPARE_MASKED_MAX > 0 {
+                    V::diff_masked::<M>(a, b, n)
+                } else {
+                    diff_le16::<M>(a, b, n)
+                }
+            } else {
+                diff_noloop::<V, M>(a, b, n)
+            }
+        } else {
+            diff_loop::<V, M>(a, b, n)
+        }
+    }
+}
+
+/// See [`crate::memcmp`].
+///
+/// # Safety
+///
+/// As [`crate::memcmp`].
+#[inline(always)]
+pub(crate) unsafe fn memcmp<V: Tuning>(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: the caller's contract; `i < n`.
+    unsafe {
+        match diff::<V, Order>(a, b, n) {
+            None => 0,
+            Some(i) => i32::from(*a.add(i)) - i32::from(*b.add(i)),
+        }
+    }
+}
+
+/// See [`crate::bcmp`].
+///
+/// # Safety
+///
+/// As [`crate::bcmp`].
+#[inline(always)]
+pub(crate) unsafe fn bcmp<V: Tuning>(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: the caller's contract.
+    i32::from(unsafe { diff::<V, Equality>(a, b, n) }.is_some())
+}
