@@ -445,6 +445,14 @@ impl<V: Copy> Regs<V> for [MaybeUninit<V>; AHEAD_MAX] {
 /// `count` vectors, vector `i` at offset `at(i)` of both pointers, read
 /// ahead of their stores when the source may overlap the destination.
 ///
+/// Every `at` closure handed to it is `#[inline(always)]`, as every
+/// function here is. With the feature `c-symbols` the crate is
+/// `#![no_builtins]`, and rustc marks this crate's code, generics
+/// instantiated in a caller included, "no-builtins": LLVM does not inline
+/// such a function into a caller without the mark unless it must, so a
+/// plain closure stayed a call in every consumer (`ci/codegen.sh` failed
+/// the constant sizes' straight-line check and the 600-byte budget).
+///
 /// For a copy or a fill, [`Ahead::read`] reads nothing and
 /// [`Ahead::write`] moves one vector at a time, load then store: the code
 /// the copy had before moves existed. For a move ([`Source::OVERLAP`]),
@@ -527,7 +535,14 @@ unsafe fn run<V: Vector, L: Access, R: Source>(
     count: usize,
 ) -> Ahead<V, L, R, impl Fn(usize) -> usize + Copy> {
     // SAFETY: vector `i` is `off + i * W`, inside the caller's range.
-    unsafe { Ahead::read(src, count, move |i| off + i * V::BYTES) }
+    unsafe {
+        Ahead::read(
+            src,
+            count,
+            #[inline(always)]
+            move |i| off + i * V::BYTES,
+        )
+    }
 }
 
 /// block: writes `count` vectors at `dst + off`; a move loads them all
@@ -570,7 +585,12 @@ pub(crate) unsafe fn head_tail<V: Vector, R: Source>(dst: *mut u8, src: R, n: us
         // Addressed from `n` (`run` from `n - count * W` is the same
         // vectors, but made LLVM lay out the SSE `memcpy` call site 16 B
         // larger).
-        let tail = Ahead::<V, Unaligned, R, _>::read(src, count, |i| n - (count - i) * w);
+        let tail = Ahead::<V, Unaligned, R, _>::read(
+            src,
+            count,
+            #[inline(always)]
+            |i| n - (count - i) * w,
+        );
         head.write::<Unaligned>(dst);
         tail.write::<Unaligned>(dst);
     }
@@ -600,20 +620,27 @@ pub(crate) unsafe fn clamped_run<V: Vector, R: Source>(dst: *mut u8, src: R, n: 
     debug_assert!(w <= n && n <= k * w && k <= AHEAD_MAX);
     // Vector `i < k - 1` at `i * W` if it fits, else at 0 (a select, not a
     // branch: a repeated vector 0 costs one move); the last at `n - W`.
-    let at = |i: usize| {
-        if i + 1 == k {
-            n - w
-        } else if (i + 1) * w <= n {
-            i * w
-        } else {
-            0
-        }
-    };
     // SAFETY: `at(i) + W <= n` in every arm (`W <= n`). The vectors before
     // the last cover `0..m * W`, with `m` the least of `n / W` and `k - 1`;
     // both give `m * W >= n - W` (`n <= k * W`), so with the last one
     // nothing is left out.
-    unsafe { Ahead::<V, Unaligned, R, _>::read(src, k, at).write::<Unaligned>(dst) }
+    unsafe {
+        Ahead::<V, Unaligned, R, _>::read(
+            src,
+            k,
+            #[inline(always)]
+            |i: usize| {
+                if i + 1 == k {
+                    n - w
+                } else if (i + 1) * w <= n {
+                    i * w
+                } else {
+                    0
+                }
+            },
+        )
+        .write::<Unaligned>(dst)
+    }
 }
 
 /// Writes any `n <= 2 * V::BYTES`, `n == 0` included: 1-16 B, then the
@@ -856,11 +883,18 @@ pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
         // the stores make one falling stream of addresses, as glibc's
         // backward loop does (no difference measured on this machine).
         let off = place(down, run, i * lb, lb);
-        let vector = move |j: usize| off + place(down, lb, j * w, w);
         // SAFETY: the block lies in the run `base..base + run`, inside
         // `0..n`, at a multiple of `LOOP_BLOCK` from its aligned base;
         // its vectors are the `LOOP_BLOCK / W` at multiples of `W` in it.
-        unsafe { Ahead::<V, L, R, _>::read(from, lb / w, vector).write::<Aligned>(at) };
+        unsafe {
+            Ahead::<V, L, R, _>::read(
+                from,
+                lb / w,
+                #[inline(always)]
+                move |j: usize| off + place(down, lb, j * w, w),
+            )
+            .write::<Aligned>(at)
+        };
         crate::barrier::no_partial_unroll();
     }
     // SAFETY: as for `read`.
