@@ -29,6 +29,8 @@
 //!                        |B=======|B=======|B=======|   W-aligned dst blocks
 //!                                          |T==========| last block + 1 vector
 //! n >= STRING_*_MIN `rep movsb` / `rep stosb`, where the kernel has a threshold
+//! n >= NONTEMPORAL_MIN  the non-temporal loop, out of line (`large.rs`), on
+//!                   kernels with non-temporal stores
 //!
 //! with --cfg fastmem_mixed_sizes, before the vector rungs (AVX-512, AVX2):
 //! n in (64, 256]    clamped_run, 256 / W vectors whatever n: one class
@@ -79,6 +81,12 @@ use crate::vector::{Access, Aligned, Tuning, Unaligned, Vector};
 
 /// Where the bytes written come from.
 pub(crate) trait Source: Copy {
+    /// Bytes of memory each byte written moves through the caches: 2 for a
+    /// copy, which reads as much as it writes, 1 for a fill. Scales the
+    /// non-temporal threshold (`crate::large`): a fill streams from twice a
+    /// copy's size, the same footprint.
+    const TRAFFIC: usize;
+
     /// The vector that belongs at byte offset `off` of the destination.
     ///
     /// # Safety
@@ -117,6 +125,8 @@ pub(crate) trait Source: Copy {
 }
 
 impl Source for *const u8 {
+    const TRAFFIC: usize = 2;
+
     #[inline(always)]
     unsafe fn read<V: Vector, L: Access>(self, off: usize) -> V {
         // SAFETY: forwarded contract.
@@ -155,6 +165,8 @@ impl Source for *const u8 {
 pub(crate) struct Splat(pub(crate) u8);
 
 impl Source for Splat {
+    const TRAFFIC: usize = 1;
+
     #[inline(always)]
     unsafe fn read<V: Vector, L: Access>(self, _off: usize) -> V {
         V::splat(self.0)
@@ -555,7 +567,8 @@ const fn check_tuning<V: Tuning>() {
 /// The whole ladder: no loop up to `NOLOOP_MAX`, the smallest class
 /// tested first inside it; above it, the block loop, the aligned one when
 /// `aligned` says the pointers allow it, or the kernel's string
-/// instruction from its threshold. With `mixed` ([`MIXED_SIZES`]), sizes
+/// instruction from its threshold, or, from the non-temporal threshold,
+/// the out-of-line streaming loop (`crate::large`). With `mixed` ([`MIXED_SIZES`]), sizes
 /// in (64, [`mixed_max`]] take [`clamped_run`] instead of the rungs.
 ///
 /// The order of the tests was measured (BENCHMARKS.md, "The order of the
@@ -581,6 +594,8 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
 ) {
     check_tuning::<V>();
     let string = takes_string(n, R::string_min::<V>());
+    // From the non-temporal threshold: the out-of-line loop (`large`).
+    let large = takes_string(n, crate::large::handover_min::<V>(R::TRAFFIC));
     // SAFETY (all arms): each arm's size precondition is the test that
     // selects it (`small_max < NOLOOP_MAX < string_min`, const-asserted;
     // `clamped_run` gets `W <= 64 < n <= mixed_max`, a whole number of
@@ -597,8 +612,10 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
             } else {
                 write_noloop::<V, R>(dst, src, n)
             }
-        } else if aligned && !string {
+        } else if aligned && !string && !large {
             write_loop_aligned::<V, R>(dst, src, n)
+        } else if large {
+            crate::large::write_nontemporal::<V, R>(dst, src, n)
         } else if string {
             src.write_string::<V>(dst, n)
         } else {

@@ -64,6 +64,32 @@ pub(crate) unsafe trait Vector: Copy {
         // SAFETY: the caller upholds `store_unaligned`'s contract.
         unsafe { self.store_unaligned(dst) }
     }
+
+    /// Whether [`Vector::store_nontemporal`] bypasses the caches (the x86
+    /// SIMD registers: `movntdq` and its wider forms). False by default:
+    /// the store is then an ordinary one and needs no fence.
+    const NONTEMPORAL: bool = false;
+
+    /// Writes the vector to `dst..dst + BYTES`, `BYTES`-aligned, with a
+    /// non-temporal hint where the type has one ([`Vector::NONTEMPORAL`]):
+    /// the line goes to memory through a write-combining buffer instead of
+    /// being read into the cache first. Such stores are weakly ordered:
+    /// [`Vector::nontemporal_fence`] must follow them before the writes are
+    /// published. The default is [`Vector::store_aligned`].
+    ///
+    /// # Safety
+    ///
+    /// As [`Vector::store_aligned`].
+    #[inline(always)]
+    unsafe fn store_nontemporal(self, dst: *mut u8) {
+        // SAFETY: forwarded contract.
+        unsafe { self.store_aligned(dst) }
+    }
+
+    /// Orders every earlier non-temporal store before every later store
+    /// (`sfence`); nothing where [`Vector::NONTEMPORAL`] is false.
+    #[inline(always)]
+    fn nontemporal_fence() {}
 }
 
 /// A kernel: the widest [`Vector`] of a tier and the constants the size
@@ -180,6 +206,9 @@ pub(crate) trait Access {
 pub(crate) enum Unaligned {}
 /// Addresses aligned to the vector width.
 pub(crate) enum Aligned {}
+/// Addresses aligned to the vector width; stores are non-temporal
+/// ([`Vector::store_nontemporal`]), loads are aligned ones.
+pub(crate) enum NonTemporal {}
 
 impl Access for Unaligned {
     #[inline(always)]
@@ -204,6 +233,19 @@ impl Access for Aligned {
     unsafe fn store<V: Vector>(v: V, dst: *mut u8) {
         // SAFETY: forwarded contract.
         unsafe { v.store_aligned(dst) }
+    }
+}
+
+impl Access for NonTemporal {
+    #[inline(always)]
+    unsafe fn load<V: Vector>(src: *const u8) -> V {
+        // SAFETY: forwarded contract.
+        unsafe { V::load_aligned(src) }
+    }
+    #[inline(always)]
+    unsafe fn store<V: Vector>(v: V, dst: *mut u8) {
+        // SAFETY: forwarded contract.
+        unsafe { v.store_nontemporal(dst) }
     }
 }
 

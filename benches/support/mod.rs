@@ -9,6 +9,7 @@
 //! | `fm_aligned`  | `fastmem::memcpy_aligned`              | —                                      |
 //! | `glibc`       | `core::ptr::copy_nonoverlapping`       | `core::ptr::write_bytes`               |
 //! | `rep_movsb`   | one `rep movsb` (compiler_builtins with `ermsb`) | one `rep stosb`              |
+//! | `fm_nontemporal` | `fastmem::memcpy_nontemporal` (the `large` suite) | `fastmem::memset_nontemporal` |
 //! | `cb_movsq`    | compiler_builtins' default scheme: `rep movsb` until the destination is 8-aligned, `rep movsq`, `rep movsb` for the tail | the same with `stosb`/`stosq` |
 //!
 //! Every entry is an `#[inline(never)]` function, so each is measured as one
@@ -70,6 +71,26 @@ pub unsafe extern "C" fn glibc_memcpy(dst: *mut u8, src: *const u8, n: usize) {
 pub unsafe extern "C" fn fastmem_memset(dst: *mut u8, c: u8, n: usize) {
     // SAFETY: forwarded precondition.
     unsafe { fastmem::memset(dst, c, n) }
+}
+
+/// `fastmem::memcpy_nontemporal` behind a call.
+///
+/// # Safety
+/// As `fastmem::memcpy`: both regions valid for `n` bytes, not overlapping.
+#[inline(never)]
+pub unsafe extern "C" fn fastmem_memcpy_nontemporal(dst: *mut u8, src: *const u8, n: usize) {
+    // SAFETY: forwarded precondition.
+    unsafe { fastmem::memcpy_nontemporal(dst, src, n) }
+}
+
+/// `fastmem::memset_nontemporal` behind a call.
+///
+/// # Safety
+/// `dst` valid for `n` bytes of writes.
+#[inline(never)]
+pub unsafe extern "C" fn fastmem_memset_nontemporal(dst: *mut u8, c: u8, n: usize) {
+    // SAFETY: forwarded precondition.
+    unsafe { fastmem::memset_nontemporal(dst, c, n) }
 }
 
 /// The platform `memset` (glibc here) through `write_bytes`.
@@ -326,6 +347,39 @@ pub fn copy_impls(aligned: bool) -> Vec<CopyImpl> {
         v.push(entry!(CopyImpl, "rep_movsb", rep_movsb));
         v.push(entry!(CopyImpl, "cb_movsq", cb_movsq));
     }
+    v
+}
+
+/// The copy implementations of the large-copy suite: fastmem, glibc,
+/// `rep movsb` and `fastmem::memcpy_nontemporal`.
+pub fn large_copy_impls() -> Vec<CopyImpl> {
+    let mut v = vec![
+        entry!(CopyImpl, "fastmem", fastmem_memcpy),
+        entry!(CopyImpl, "glibc", glibc_memcpy),
+    ];
+    #[cfg(target_arch = "x86_64")]
+    v.push(entry!(CopyImpl, "rep_movsb", rep_movsb));
+    v.push(entry!(
+        CopyImpl,
+        "fm_nontemporal",
+        fastmem_memcpy_nontemporal
+    ));
+    v
+}
+
+/// The fill implementations of the large-copy suite, as [`large_copy_impls`].
+pub fn large_set_impls() -> Vec<SetImpl> {
+    let mut v = vec![
+        entry!(SetImpl, "fastmem", fastmem_memset),
+        entry!(SetImpl, "glibc", glibc_memset),
+    ];
+    #[cfg(target_arch = "x86_64")]
+    v.push(entry!(SetImpl, "rep_stosb", rep_stosb));
+    v.push(entry!(
+        SetImpl,
+        "fm_nontemporal",
+        fastmem_memset_nontemporal
+    ));
     v
 }
 

@@ -9,7 +9,7 @@
 //! +---------+-------------+---------+---------+--------+--------+
 //! | op|size | len (LE u16)| src off | dst off | fill c | seed   |
 //! +---------+-------------+---------+---------+--------+--------+
-//!   op   = byte0 & 0x0f, modulo the 11 operations in `OPS`
+//!   op   = byte0 & 0x0f, modulo the 13 operations in `OPS`
 //!   size = byte0 >> 4 & 3 picks how `len` becomes n (see `length`):
 //!          0: 0..=255   1: 0..=65535   2: 65281..=65536   3: 256..=511
 //! ```
@@ -57,9 +57,11 @@ enum Op {
     Copy,
     Fill,
     Mov(usize),
+    MemcpyNontemporal,
+    MemsetNontemporal,
 }
 
-const OPS: [Op; 11] = [
+const OPS: [Op; 13] = [
     Op::Memcpy,
     Op::MemcpyGeneric,
     Op::MemcpyAligned,
@@ -71,6 +73,8 @@ const OPS: [Op; 11] = [
     Op::Mov(64),
     Op::Mov(128),
     Op::Mov(256),
+    Op::MemcpyNontemporal,
+    Op::MemsetNontemporal,
 ];
 
 #[derive(Debug)]
@@ -217,7 +221,8 @@ fn pattern(seed: u8, role: usize) -> &'static [u8] {
 /// `byte(i)`, one byte at a time.
 fn oracle(want: &mut [u8], start: usize, n: usize, byte: impl Fn(usize) -> u8) {
     for i in 0..n {
-        want[start + i] = byte(i);
+        // black_box: a byte loop LLVM could turn into `memcpy`/`memset`.
+        want[start + i] = std::hint::black_box(byte(i));
     }
 }
 
@@ -244,7 +249,7 @@ fn run(step: &Step) {
     let src_before = src.bytes().to_vec();
     let (ds, ss) = (dst.start(), src.start());
     match step.op {
-        Op::Memset | Op::Fill => oracle(&mut want, ds, n, |_| step.c),
+        Op::Memset | Op::Fill | Op::MemsetNontemporal => oracle(&mut want, ds, n, |_| step.c),
         _ => oracle(&mut want, ds, n, |i| src_before[ss + i]),
     }
 
@@ -270,6 +275,8 @@ fn run(step: &Step) {
             Op::Mov(128) => fastmem::mov128(d, s),
             Op::Mov(256) => fastmem::mov256(d, s),
             Op::Mov(_) => unreachable!(),
+            Op::MemcpyNontemporal => fastmem::memcpy_nontemporal(d, s, n),
+            Op::MemsetNontemporal => fastmem::memset_nontemporal(d, step.c, n),
         }
     }
     src.unguard();

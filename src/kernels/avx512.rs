@@ -13,7 +13,8 @@ simd_vector!(
     half = __m256i,
     splat = _mm512_set1_epi8,
     load = (_mm512_loadu_si512, _mm512_load_si512),
-    store = (_mm512_storeu_si512, _mm512_store_si512)
+    store = (_mm512_storeu_si512, _mm512_store_si512),
+    stream = _mm512_stream_si512
 );
 static_assertions::assert_eq_size!(__m512i, [u8; 64]);
 
@@ -26,6 +27,19 @@ impl Tuning for __m512i {
     /// ticks with the aligned loop against 12.2-27.8 without, where glibc
     /// took 10.7-26.5 (BENCHMARKS.md, "The aligned-destination fill").
     const FILL_ALIGNED_LOOP: bool = true;
+
+    /// `rep movsb` and `rep stosb` take over from 16 KiB: single copies
+    /// and fills of 16 KiB-8 MiB, warm, ran 0.83-1.0x the string
+    /// instructions' speed in the 64-byte loop (copies 0.87x at 16 KiB and
+    /// 0.83x at 1 MiB; fills 0.89-0.94x at 2-8 MiB), which fast-string
+    /// microcode moves in whole lines without reading the destination
+    /// first; at 8 KiB the loop was still 6% ahead. Hot in L1, below it,
+    /// the loop keeps the sizes it was tuned for (BENCHMARKS.md, "Large
+    /// copies").
+    const STRING_COPY_MIN: usize = super::string::cut_over(16 << 10);
+    const STRING_FILL_MIN: usize = super::string::cut_over(16 << 10);
+
+    super::string::rep_string_fns!();
 
     /// With AVX-512BW and VL (every AVX-512 CPU since Skylake-SP; what
     /// `-C target-cpu=native` enables), 0..=32 bytes are one byte-masked

@@ -12,7 +12,8 @@ simd_vector!(
     half = u64,
     splat = _mm_set1_epi8,
     load = (_mm_loadu_si128, _mm_load_si128),
-    store = (_mm_storeu_si128, _mm_store_si128)
+    store = (_mm_storeu_si128, _mm_store_si128),
+    stream = _mm_stream_si128
 );
 static_assertions::assert_eq_size!(__m128i, [u8; 16]);
 
@@ -39,15 +40,5 @@ impl Tuning for __m128i {
     const STRING_COPY_MIN: usize = super::string::cut_over(1518);
     const STRING_FILL_MIN: usize = super::string::cut_over(1518);
 
-    #[inline(always)]
-    unsafe fn string_copy(dst: *mut u8, src: *const u8, n: usize) {
-        // SAFETY: forwarded contract.
-        unsafe { super::string::rep_movsb(dst, src, n) }
-    }
-
-    #[inline(always)]
-    unsafe fn string_fill(dst: *mut u8, c: u8, n: usize) {
-        // SAFETY: forwarded contract.
-        unsafe { super::string::rep_stosb(dst, c, n) }
-    }
+    super::string::rep_string_fns!();
 }

@@ -37,18 +37,22 @@ pub const OFFSETS: usize = 64;
 /// Canary byte around copy destinations; `pattern` never produces it.
 const COPY_CANARY: u8 = 0xCC;
 
-/// The copy oracle: one byte at a time, nothing clever to get wrong.
+/// The copy oracle: one byte at a time, nothing clever to get wrong. Each
+/// byte passes through `black_box`, so LLVM cannot turn the loop into a
+/// call of `memcpy`, which may be fastmem's own in a build that links its
+/// C symbols.
 pub fn oracle_copy(dst: &mut [u8], src: &[u8]) {
     assert_eq!(dst.len(), src.len());
     for (d, s) in dst.iter_mut().zip(src) {
-        *d = *s;
+        *d = std::hint::black_box(*s);
     }
 }
 
-/// The fill oracle: one byte at a time.
+/// The fill oracle: one byte at a time, through `black_box` as
+/// [`oracle_copy`] (a loop of stores would become `memset`).
 pub fn oracle_fill(dst: &mut [u8], c: u8) {
     for d in dst.iter_mut() {
-        *d = c;
+        *d = std::hint::black_box(c);
     }
 }
 
