@@ -331,46 +331,72 @@ fn stream(o: &Opts, suite: &str, mib: usize) -> Table {
     table(suite, &sizes, impls.iter().map(|i| i.name).collect(), ticks)
 }
 
-/// One copy and one fill of each large size, interleaved as everywhere,
-/// one call per timing. Before its timed call each implementation makes
-/// one untimed call on the same buffers, so it meets them as a program
-/// that repeats the copy does: within the caches when the size fits (a
-/// non-temporal copy having pushed its destination out), from memory when
-/// it does not. `dst - src` is 2112 bytes off a multiple of 4096, as in
-/// issue 10's measurements. Tables report bytes per tick per
-/// implementation (`print_rate_table`).
+/// One copy and one fill of each large size, one call per timing, `reps`
+/// rounds; each round walks the sizes and, at each, times every
+/// implementation once in a fresh random order (the other suites rotate a
+/// fixed order, which here made the implementation timed right after the
+/// non-temporal one pay for the lines it had pushed out: three `rep
+/// stosb` columns differed by 14% at 16 MiB). Before its timed call each
+/// implementation makes one untimed call on the same buffers, so it meets
+/// them as a program that repeats the copy does: within the caches when
+/// the size fits (a non-temporal copy having pushed its destination out),
+/// from memory when it does not. `dst - src` is 2112 bytes off a multiple
+/// of 4096, as in issue 10's measurements. Printed as bytes per tick
+/// (`print_rate_table`).
 fn large(o: &Opts) -> Vec<Table> {
     let max = o.large_sizes.iter().copied().max().unwrap_or(0);
     let src = Buf::new(max, 4096);
     let dst = Buf::new(max + 4096, 4096);
     // SAFETY: inside the dst allocation, which has 4096 bytes to spare.
-    let dbase = unsafe { dst.ptr().add(2112) };
+    let (d, s) = (unsafe { dst.ptr().add(2112) }, src.ptr().cast_const());
     let reps = o.reps.unwrap_or(11);
     let sizes = &o.large_sizes;
     let ci = large_copy_impls();
     let si = large_set_impls();
-    let tc = sweep(sizes.len(), ci.len(), reps, 0, |j, p| {
-        let n = black_box(sizes[p]);
-        let f = black_box(ci[j].f);
-        // SAFETY (both calls): both buffers hold `max >= n` bytes.
-        unsafe { f(dbase, src.ptr(), n) };
-        let t0 = ticks();
-        unsafe { f(dbase, src.ptr(), n) };
-        (ticks() - t0) as f64
+    // SAFETY (both): both buffers hold `max >= n` bytes, and do not overlap.
+    let tc = shuffled(sizes, ci.len(), reps, 1, |j, n| unsafe {
+        (ci[j].f)(d, s, n)
     });
-    let ts = sweep(sizes.len(), si.len(), reps, 0, |j, p| {
-        let n = black_box(sizes[p]);
-        let f = black_box(si[j].f);
-        // SAFETY (both calls): the buffer holds `max >= n` bytes.
-        unsafe { f(dbase, 0x5a, n) };
-        let t0 = ticks();
-        unsafe { f(dbase, 0x5a, n) };
-        (ticks() - t0) as f64
+    let ts = shuffled(sizes, si.len(), reps, 2, |j, n| unsafe {
+        (si[j].f)(d, 0x5a, n)
     });
     vec![
         table("large-copy", sizes, ci.iter().map(|i| i.name).collect(), tc),
         table("large-set", sizes, si.iter().map(|i| i.name).collect(), ts),
     ]
+}
+
+/// `reps` rounds over `sizes`, every implementation once per size in a
+/// random order, each timed on its second of two calls; medians, as
+/// `ticks[implementation][size]`.
+fn shuffled(
+    sizes: &[usize],
+    nimpl: usize,
+    reps: usize,
+    seed: u64,
+    call: impl Fn(usize, usize),
+) -> Vec<Vec<f64>> {
+    let mut rng = Rng::new(seed);
+    let mut samples = vec![vec![Vec::with_capacity(reps); sizes.len()]; nimpl];
+    for _ in 0..reps {
+        for (p, &n) in sizes.iter().enumerate() {
+            let mut order: Vec<usize> = (0..nimpl).collect();
+            for i in (1..nimpl).rev() {
+                order.swap(i, rng.range(0, i));
+            }
+            for j in order {
+                let n = black_box(n);
+                call(j, n);
+                let t0 = ticks();
+                call(j, n);
+                samples[j][p].push((ticks() - t0) as f64);
+            }
+        }
+    }
+    samples
+        .iter_mut()
+        .map(|per| per.iter_mut().map(|v| median(v)).collect())
+        .collect()
 }
 
 /// Bytes per tick of every implementation (higher is better), and fastmem

@@ -165,11 +165,14 @@ pub(crate) const fn handover_min<V: Tuning>(traffic: usize) -> usize {
 pub(crate) unsafe fn write_nontemporal<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     const {
         assert!(
-            PAGE % V::LOOP_BLOCK == 0,
+            PAGE.is_multiple_of(V::LOOP_BLOCK),
             "a page is a whole number of blocks"
-        )
+        );
+        assert!(
+            V::BYTES <= LINE && V::NOLOOP_MAX >= LINE,
+            "the first line is whole vectors, inside the smallest size"
+        );
     };
-    const { assert!(V::BYTES <= LINE && V::NOLOOP_MAX >= LINE) };
     let (w, lb) = (V::BYTES, V::LOOP_BLOCK);
     debug_assert!(n > V::NOLOOP_MAX);
     // 1..=64 bytes to the next line-aligned destination address; the first

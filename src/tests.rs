@@ -355,16 +355,13 @@ fn nontemporal_thresholds() {
     }
 }
 
-#[test]
-fn nontemporal_stores_where_the_kernel_has_them() {
-    // Only the x86 SIMD kernels stream; the portable kernel never hands over.
-    assert!(!<u64 as Vector>::NONTEMPORAL);
-    #[cfg(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        target_feature = "sse2"
-    ))]
-    assert!(<crate::kernels::arch::__m128i as Vector>::NONTEMPORAL);
-}
+// Only the x86 SIMD kernels stream; the portable kernel never hands over.
+static_assertions::const_assert!(!<u64 as Vector>::NONTEMPORAL);
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "sse2"
+))]
+static_assertions::const_assert!(<crate::kernels::arch::__m128i as Vector>::NONTEMPORAL);
 
 #[test]
 fn nontemporal_min_parses() {
