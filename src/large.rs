@@ -56,8 +56,8 @@ const NONTEMPORAL_MIN_DEFAULT: usize = 32 << 20;
 ///
 /// Why 32 MiB (BENCHMARKS.md, "Large copies"): on the test machine (an
 /// Emerald Rapids-class Xeon, CPUID model 207, a 2-vCPU VM), single copies
-/// ran 1.1-1.3x faster with streaming stores than with `rep movsb` from
-/// 4 MiB up, and fills won from 32-64 MiB; below 1 MiB, where the buffers
+/// ran 1.1-1.45x faster with streaming stores than with `rep movsb` from
+/// 2 MiB up, and fills won from 32-64 MiB; below 1 MiB, where the buffers
 /// stay in L2, the streaming loop ran half as fast. Any value from 4 MiB
 /// met the target there; 32 MiB keeps more sizes in the caches' reach on
 /// CPUs whose L3 serves a thread more, and is below the 64 MiB at which
@@ -110,7 +110,7 @@ pub(crate) const fn parse_size(var: Option<&str>, default: usize) -> usize {
 
 /// Pages the streaming loop writes side by side: each turn of its inner
 /// loop writes one block in each of `STRIPES` consecutive pages, so the
-/// loads run as four streams a page apart. At 256 MiB that ran 1.05-1.15x
+/// loads run as four streams a page apart. At 256 MiB that ran 0.98-1.15x
 /// the better of glibc and `rep movsb` in three runs, where one stream ran
 /// 0.87-1.05x; software prefetching, 1 or 4 KiB ahead, did not help
 /// (BENCHMARKS.md, "Large copies"). glibc's `large_memcpy` interleaves
@@ -131,9 +131,9 @@ pub(crate) const STRIPE_BYTES: usize = STRIPES * PAGE;
 /// `usize::MAX` (never) where the kernel has no non-temporal stores or the
 /// build turned the hand-over off. Always above `NOLOOP_MAX`.
 ///
-/// Fills measured the need: at 16 MiB they ran 0.86-0.93x `rep stosb`
-/// with streaming stores, where copies ran 1.17-1.28x `rep movsb`; from
-/// 64 MiB streaming fills ran 2.1-2.5x (BENCHMARKS.md, "Large copies").
+/// Fills measured the need: at 16 MiB they ran 0.87-0.97x `rep stosb`
+/// with streaming stores, where copies ran 1.17-1.45x `rep movsb`; from
+/// 64 MiB streaming fills ran 2.1-4.5x (BENCHMARKS.md, "Large copies").
 #[inline(always)]
 pub(crate) const fn handover_min<V: Tuning>(traffic: usize) -> usize {
     let min = match NONTEMPORAL_MIN.checked_mul(2) {
@@ -178,8 +178,8 @@ pub(crate) unsafe fn write_nontemporal<V: Tuning, R: Source>(dst: *mut u8, src: 
     // 1..=64 bytes to the next line-aligned destination address; the first
     // line's worth of vectors covers them. Aligning to the vector alone
     // left the AVX2 and SSE blocks straddling lines, which the stripes
-    // then wrote in halves far apart in time: 2-3 B/tick where whole lines
-    // ran 7-10.
+    // then wrote in halves far apart in time: 2-3.5 B/tick where whole
+    // lines ran 7-10.
     let skip = LINE - (dst as usize & (LINE - 1));
     let body = n - skip;
     let groups = body / STRIPE_BYTES;

@@ -36,9 +36,9 @@ impl Tuning for __m256i {
     /// "`rep movsb` cut-over, re-measured" and the section before it).
     const STRING_COPY_MIN: usize = super::string::cut_over(4096);
     /// `rep stosb` takes over from 16 KiB: single warm fills of 16-32 KiB
-    /// ran 0.71-0.79x its speed in the 32-byte loop, and 1-8 MiB
-    /// 0.91-0.94x; hot in L1, to 8 KiB, the loop still wins (BENCHMARKS.md,
-    /// "Large copies").
+    /// ran 0.71-0.79x its speed in the 32-byte loop, and 1-2 MiB 0.91x;
+    /// hot in L1, to 8 KiB, the loop still wins (BENCHMARKS.md, "Large
+    /// copies").
     const STRING_FILL_MIN: usize = super::string::cut_over(16 << 10);
 
     super::string::rep_string_fns!();

@@ -31,11 +31,10 @@ impl Tuning for __m512i {
     /// `rep movsb` and `rep stosb` take over from 16 KiB: single copies
     /// and fills of 16 KiB-8 MiB, warm, ran 0.83-1.0x the string
     /// instructions' speed in the 64-byte loop (copies 0.87x at 16 KiB and
-    /// 0.83x at 1 MiB; fills 0.89-0.94x at 2-8 MiB), which fast-string
-    /// microcode moves in whole lines without reading the destination
-    /// first; at 8 KiB the loop was still 6% ahead. Hot in L1, below it,
-    /// the loop keeps the sizes it was tuned for (BENCHMARKS.md, "Large
-    /// copies").
+    /// 0.83x at 1 MiB; fills 0.89-0.94x at 2-8 MiB); at 8 KiB the loop was
+    /// still 6% ahead. Below 16 KiB, hot in L1, the loop keeps the sizes it
+    /// was tuned for (BENCHMARKS.md, "Large copies"). Issue 10's Ice Lake-SP
+    /// ran the loop at 0.74x `rep movsb` at 256 KiB (not measurable here).
     const STRING_COPY_MIN: usize = super::string::cut_over(16 << 10);
     const STRING_FILL_MIN: usize = super::string::cut_over(16 << 10);
 
