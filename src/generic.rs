@@ -30,7 +30,9 @@
 //!                                          |T==========| last block + 1 vector
 //! n >= STRING_*_MIN `rep movsb` / `rep stosb`, where the kernel has a threshold
 //! n >= NONTEMPORAL_MIN  the non-temporal loop, out of line (`large.rs`), on
-//!                   kernels with non-temporal stores
+//!                   kernels with non-temporal stores; both in one arm
+//!                   (`large::write_large`), out of line as a whole where
+//!                   the kernel asks (AVX-512)
 //!
 //! with --cfg fastmem_mixed_sizes, before the vector rungs (AVX-512, AVX2):
 //! n in (64, 256]    clamped_run, 256 / W vectors whatever n: one class
@@ -593,9 +595,9 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
     mixed: bool,
 ) {
     check_tuning::<V>();
-    let string = takes_string(n, R::string_min::<V>());
-    // From the non-temporal threshold: the out-of-line loop (`large`).
-    let large = takes_string(n, crate::large::handover_min::<V>(R::TRAFFIC));
+    // From the smaller of the string and non-temporal thresholds: one arm,
+    // which both loops' dispatch shares (`large::write_large`).
+    let large = takes_string(n, crate::large::large_min::<V, R>());
     // SAFETY (all arms): each arm's size precondition is the test that
     // selects it (`small_max < NOLOOP_MAX < string_min`, const-asserted;
     // `clamped_run` gets `W <= 64 < n <= mixed_max`, a whole number of
@@ -612,12 +614,10 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
             } else {
                 write_noloop::<V, R>(dst, src, n)
             }
-        } else if aligned && !string && !large {
+        } else if aligned && !large {
             write_loop_aligned::<V, R>(dst, src, n)
         } else if large {
-            crate::large::write_nontemporal::<V, R>(dst, src, n)
-        } else if string {
-            src.write_string::<V>(dst, n)
+            crate::large::write_large::<V, R>(dst, src, n)
         } else {
             write_loop::<V, R>(dst, src, n)
         }

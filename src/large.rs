@@ -29,7 +29,11 @@
 //!   vector has non-temporal stores (the x86 SIMD ones). The hand-over is a
 //!   call of [`write_nontemporal`], which is `#[cold]` and never inlined, so
 //!   an inlined call site grows by one compare and one call, not by a loop;
-//!   a constant size below the threshold folds the test away.
+//!   a constant size below the threshold folds the test away. The test sits
+//!   in one arm with the kernel's string instruction ([`write_large`]), so
+//!   the aligned and unaligned dispatch share it; a kernel may put that
+//!   whole arm out of line (`Tuning::LARGE_OUT_OF_LINE`, AVX-512), leaving
+//!   one compare and one call for everything from its string threshold.
 //! - [`crate::memcpy_nontemporal`] and [`crate::memset_nontemporal`], at
 //!   every size above `NOLOOP_MAX` (below it there is no aligned body, and
 //!   the ladder's ordinary moves write everything).
@@ -146,6 +150,74 @@ pub(crate) const fn handover_min<V: Tuning>(traffic: usize) -> usize {
         min
     } else {
         V::NOLOOP_MAX + 1
+    }
+}
+
+/// The first size [`crate::generic::write`] hands to [`write_large`]: the
+/// kernel's string threshold for source `R`, or the non-temporal one if
+/// that is smaller; `usize::MAX` if neither applies.
+#[inline(always)]
+pub(crate) fn large_min<V: Tuning, R: Source>() -> usize {
+    let (string, stream) = (R::string_min::<V>(), handover_min::<V>(R::TRAFFIC));
+    if string < stream {
+        string
+    } else {
+        stream
+    }
+}
+
+/// Writes `n >= large_min::<V, R>()` bytes: from the non-temporal
+/// threshold the out-of-line [`write_nontemporal`], below it the kernel's
+/// string instruction (`rep movsb` / `rep stosb`), inline. One arm for
+/// the aligned and unaligned dispatch alike, so the call site tests each
+/// threshold once.
+///
+/// # Safety
+///
+/// `n >= large_min::<V, R>()`, `0..n` is in range for `dst` and `src`,
+/// and the two do not overlap.
+#[inline(always)]
+pub(crate) unsafe fn write_large<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+    // SAFETY: forwarded contract.
+    unsafe {
+        if V::LARGE_OUT_OF_LINE {
+            write_large_out_of_line::<V, R>(dst, src, n)
+        } else {
+            write_large_inline::<V, R>(dst, src, n)
+        }
+    }
+}
+
+/// [`write_large`] behind a call, for kernels that set
+/// [`Tuning::LARGE_OUT_OF_LINE`].
+///
+/// # Safety
+///
+/// As [`write_large`].
+#[inline(never)]
+unsafe fn write_large_out_of_line<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+    // SAFETY: forwarded contract.
+    unsafe { write_large_inline::<V, R>(dst, src, n) }
+}
+
+/// The body of [`write_large`].
+///
+/// # Safety
+///
+/// As [`write_large`].
+#[inline(always)]
+unsafe fn write_large_inline<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+    let stream = handover_min::<V>(R::TRAFFIC);
+    // SAFETY: forwarded contract. Below `stream`, `n >= large_min` means
+    // `n >= string_min`; `stream > NOLOOP_MAX`, and so is `string_min`
+    // (const-asserted in `generic`). Where the kernel has no string
+    // threshold, `large_min` is `stream` and the first arm is the only one.
+    unsafe {
+        if stream != usize::MAX && n >= stream {
+            write_nontemporal::<V, R>(dst, src, n)
+        } else {
+            src.write_string::<V>(dst, n)
+        }
     }
 }
 

@@ -113,6 +113,13 @@ pub(crate) trait Tuning: Vector {
     /// `usize::MAX` (the default): none do. Above `NOLOOP_MAX`.
     const STRING_FILL_MIN: usize = usize::MAX;
 
+    /// Whether sizes from the string threshold on (the string instruction,
+    /// and the non-temporal loop from its threshold) are one call of an
+    /// out-of-line function, rather than `rep movsb` inline and a call of
+    /// the non-temporal loop: one compare and one call at the call site
+    /// instead of two of each. False by default.
+    const LARGE_OUT_OF_LINE: bool = false;
+
     /// Whether a fill whose destination is aligned to `BYTES` takes the
     /// aligned loop above `NOLOOP_MAX`, as a copy between aligned pointers
     /// always does. It saves the unaligned loop's head vector and one tail

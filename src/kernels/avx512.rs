@@ -40,6 +40,13 @@ impl Tuning for __m512i {
 
     super::string::rep_string_fns!();
 
+    /// From 16 KiB a call costs nothing measurable (a 16 KiB copy takes
+    /// about 1000 ticks), and it keeps the runtime-size call site within
+    /// 600 B: with `rep movsb` inline and a second test and call for the
+    /// non-temporal loop, `memcpy_n` took 615 B (avx512f) and 631 B
+    /// (avx512bw with `fastmem_mixed_sizes`), `ci/codegen.sh`.
+    const LARGE_OUT_OF_LINE: bool = true;
+
     /// With AVX-512BW and VL (every AVX-512 CPU since Skylake-SP; what
     /// `-C target-cpu=native` enables), 0..=32 bytes are one byte-masked
     /// 32-byte load and store: 3.1 TSC ticks at every size and alignment,
