@@ -9,7 +9,7 @@
 //!             |B=======|B=======|B=======|... 64-aligned destination blocks of
 //!                                             LOOP_BLOCK bytes, non-temporal stores,
 //!                                             four pages side by side (STRIPES), then
-//!                                             one block at a time for the last 16 KiB
+//!                                             one block at a time for the rest (< 16 KiB)
 //!   sfence                                    the streaming stores are weakly ordered
 //!                              |T=========|   the last LOOP_BLOCK bytes, ordinary stores
 //! ```
@@ -17,7 +17,8 @@
 //! A non-temporal store writes its line to memory through a write-combining
 //! buffer: the line is not read into the cache first (no read-for-ownership)
 //! and evicts nothing the program still needs. For a copy larger than the
-//! last-level cache that saves a third of the memory traffic; for one that
+//! last-level cache that saves a third of the memory traffic (no reading
+//! of the destination: two passes over memory instead of three); for one that
 //! fits, it is slower, since the data must then come back from memory. glibc
 //! (`memmove-vec-unaligned-erms`, its `large_memcpy` path) switches at about
 //! three quarters of a thread's share of the L3, a value it computes at run
@@ -25,7 +26,8 @@
 //!
 //! Who uses the loop:
 //! - [`crate::memcpy`] and [`crate::memset`] (and `memcpy_generic`,
-//!   `memcpy_aligned`), from [`NONTEMPORAL_MIN`] bytes, on the kernels whose
+//!   `memcpy_aligned`), from [`NONTEMPORAL_MIN`] bytes (fills from twice
+//!   that, [`handover_min`]), on the kernels whose
 //!   vector has non-temporal stores (the x86 SIMD ones). The hand-over is a
 //!   call of [`write_nontemporal`], which is `#[cold]` and never inlined, so
 //!   an inlined call site grows by one compare and one call, not by a loop;
