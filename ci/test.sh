@@ -166,6 +166,20 @@ run_tier() {
     fi
 }
 
+# run_nontemporal_small: the native tier, release, built with
+# FASTMEM_NONTEMPORAL_MIN=64K, so that memcpy and memset hand over to the
+# non-temporal loop at sizes the suite sweeps: exhaustive's
+# nontemporal_threshold at 64 KiB (128 KiB for fills), and every sampled
+# large size above it. The default threshold (32 MiB) is only crossed by
+# that one test.
+run_nontemporal_small() {
+    local dir=$OUT/nontemporal-64k log=$LOGS/nontemporal-64k.log
+    rm -rf "$dir"
+    cp -a "$OUT/base-release" "$dir"
+    CARGO_TARGET_DIR=$dir FASTMEM_TIER_RUSTFLAGS=$(tier_rustflags native) \
+        FASTMEM_NONTEMPORAL_MIN=64K cargo test --release --lib --test suite 2>&1 | tee "$log"
+}
+
 # count_tier NAME: adds the tier's test counts (from cargo's
 # "test result:" lines) to the totals and one line to TIER_REPORT.
 TIER_REPORT=""
@@ -294,6 +308,7 @@ for tier in $TIERS; do
     done
     step "no_std $tier" nostd_check "$tier"
 done
+step "native, FASTMEM_NONTEMPORAL_MIN=64K" run_nontemporal_small
 
 # The extra scripts name a tier by the kernel it compiles (sse4.2 builds
 # the sse kernel, native the widest this CPU has), and run their own list

@@ -31,6 +31,10 @@
 //!                        |B=======|B=======|B=======|   W-aligned dst blocks
 //!                                          |T==========| last block + 1 vector
 //! n >= STRING_*_MIN `rep movsb` / `rep stosb`, where the kernel has a threshold
+//! n >= NONTEMPORAL_MIN  the non-temporal loop, out of line (`large.rs`), on
+//!                   kernels with non-temporal stores; both in one arm
+//!                   (`large::write_large`), out of line as a whole where
+//!                   the kernel asks (AVX-512)
 //!
 //! with --cfg fastmem_mixed_sizes, before the vector rungs (AVX-512, AVX2):
 //! n in (64, 256]    clamped_run, 256 / W vectors whatever n: one class
@@ -136,6 +140,12 @@ pub(crate) trait Source: Copy {
     /// This source as [`Source::Disjoint`].
     fn disjoint(self) -> Self::Disjoint;
 
+    /// Bytes of memory each byte written moves through the caches: 2 for a
+    /// copy, which reads as much as it writes, 1 for a fill. Scales the
+    /// non-temporal threshold (`crate::large`): a fill streams from twice a
+    /// copy's size, the same footprint.
+    const TRAFFIC: usize;
+
     /// The vector that belongs at byte offset `off` of the destination.
     ///
     /// # Safety
@@ -174,6 +184,8 @@ pub(crate) trait Source: Copy {
 }
 
 impl Source for *const u8 {
+    const TRAFFIC: usize = 2;
+
     type Regs<V: Vector> = NoRegs;
     type Disjoint = Self;
 
@@ -221,6 +233,7 @@ pub(crate) struct Move(pub(crate) *const u8);
 
 impl Source for Move {
     const OVERLAP: bool = true;
+    const TRAFFIC: usize = 2;
     type Regs<V: Vector> = [MaybeUninit<V>; AHEAD_MAX];
     type Disjoint = *const u8;
 
@@ -269,6 +282,8 @@ impl Source for Move {
 pub(crate) struct Splat(pub(crate) u8);
 
 impl Source for Splat {
+    const TRAFFIC: usize = 1;
+
     type Regs<V: Vector> = NoRegs;
     type Disjoint = Self;
 
@@ -1053,7 +1068,8 @@ const fn check_tuning<V: Tuning>() {
 /// The whole ladder: no loop up to `NOLOOP_MAX`, the smallest class
 /// tested first inside it; above it, the block loop, the aligned one when
 /// `aligned` says the pointers allow it, or the kernel's string
-/// instruction from its threshold. With `mixed` ([`MIXED_SIZES`]), sizes
+/// instruction from its threshold, or, from the non-temporal threshold,
+/// the out-of-line streaming loop (`crate::large`). With `mixed` ([`MIXED_SIZES`]), sizes
 /// in (64, [`mixed_max`]] take [`clamped_run`] instead of the rungs.
 ///
 /// The order of the tests was measured (BENCHMARKS.md, "The order of the
@@ -1078,7 +1094,12 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
     mixed: bool,
 ) {
     check_tuning::<V>();
+    // The string instruction, for an overlapping move going up.
     let string = takes_string(n, R::string_min::<V>());
+    // From the smaller of the string and non-temporal thresholds: one arm,
+    // which both loops' dispatch shares (`large::write_large`), for ranges
+    // that do not overlap.
+    let large = takes_string(n, crate::large::large_min::<V, R::Disjoint>());
     // SAFETY (all arms): each arm's size precondition is the test that
     // selects it (`small_max < NOLOOP_MAX < string_min`, const-asserted;
     // `clamped_run` gets `W <= 64 < n <= mixed_max`, a whole number of
@@ -1109,12 +1130,13 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
             }
         } else {
             // A copy or a fill, or a move whose ranges are disjoint: the
-            // copy's loops, with nothing read ahead.
+            // copy's loops, with nothing read ahead, or from the string or
+            // non-temporal threshold `large::write_large`.
             let src = src.disjoint();
-            if aligned && !string {
+            if aligned && !large {
                 write_loop_aligned::<V, R::Disjoint>(dst, src, n)
-            } else if string {
-                src.write_string::<V>(dst, n)
+            } else if large {
+                crate::large::write_large::<V, R::Disjoint>(dst, src, n)
             } else {
                 write_loop::<V, R::Disjoint>(dst, src, n, false)
             }

@@ -37,7 +37,8 @@
 //! | 17..2W | head and tail at the narrowest vector that covers `n` | 40 B: two 32-byte moves |
 //! | W..=2W, ..=4W, ..=8W | head and tail of 1, 2 or 4 vectors, up to `NOLOOP_MAX` | 300 B: 4 + 4 zmm moves |
 //! | above `NOLOOP_MAX` | one unaligned vector, blocks with aligned stores, one overlapping tail block | 1518 B: 1 + 5 × 256 + 320 |
-//! | from the string threshold | `rep movsb` / `rep stosb` (SSE, AVX2, portable on x86) | |
+//! | from the string threshold | `rep movsb` / `rep stosb` (SSE from 1518 B; the portable kernel on x86, copies from 768 B, fills from 512 B; AVX2 copies from 4 KiB, fills from 16 KiB; AVX-512 from 16 KiB, behind one out-of-line call) | |
+//! | from [`NONTEMPORAL_MIN`] (32 MiB; fills from 64 MiB) | out of line: the first 64 B, then 64-byte-aligned blocks of non-temporal stores, four pages side by side, `sfence`, then the last block (SIMD kernels) | 256 MiB: 4 × 256 B per turn |
 //! | 65..=256, only with `--cfg fastmem_mixed_sizes` ([`MIXED_SIZES`]; AVX-512, AVX2) | 256 / W vectors at clamped offsets, no branch on `n`, instead of the rungs | 100 B: zmm moves at 0, 0, 0 and 36 |
 //!
 //! [`memmove`] and [`copy_within`] walk the same ladder, with one
@@ -115,13 +116,22 @@
 //! binary. Only one crate in a binary may export them. See the module for
 //! details.
 //!
+//! # Large copies
+//!
+//! From [`NONTEMPORAL_MIN`] (32 MiB by default, set at build time with
+//! `FASTMEM_NONTEMPORAL_MIN`; fills from twice it), `memcpy` and `memset` call an out-of-line
+//! loop of non-temporal stores, so an inlined call site grows by one
+//! compare and one call. [`memcpy_nontemporal`] and [`memset_nontemporal`]
+//! stream at every size above the no-loop ladder, for a destination the
+//! caller knows will not be read soon; both end with `sfence`.
+//!
 //! # Safety contract of the raw functions
 //!
 //! For `memcpy*(dst, src, n)`: `src..src + n` is readable, `dst..dst + n` is
 //! writable, and the two ranges do not overlap. `memcpy_aligned` also needs
 //! both pointers aligned to [`Kernel::vector_bytes`] of [`KERNEL`]. For
 //! `memmove(dst, src, n)`: `src..src + n` is readable and `dst..dst + n`
-//! writable; they may overlap. For `memset(dst, c, n)`: `dst..dst + n` is
+//! writable; they may overlap. For `memset*(dst, c, n)`: `dst..dst + n` is
 //! writable. For `memcmp(a, b, n)` and `bcmp(a, b, n)`: `a..a + n` and
 //! `b..b + n` are readable (they may overlap). With `n == 0` no memory is
 //! touched. Debug builds check overlap and alignment with `debug_assert!`.
@@ -139,6 +149,7 @@ mod barrier;
 mod compare;
 mod generic;
 mod kernels;
+mod large;
 mod vector;
 
 #[cfg(test)]
@@ -228,6 +239,25 @@ pub const KERNEL: Kernel = <Selected as vector::Tuning>::KERNEL;
 /// repeated call after call pays up to 3 ticks more from 65 to 128 B
 /// (BENCHMARKS.md, "The mixed-sizes class").
 pub const MIXED_SIZES: bool = generic::MIXED_SIZES;
+
+/// The first size at which [`memcpy`] (and `memcpy_generic`,
+/// `memcpy_aligned`) switches to non-temporal stores, on the kernels that
+/// have them (the x86 SIMD ones; `usize::MAX`, never, on the portable
+/// kernel); [`memset`] switches at twice this size, the same footprint in
+/// the caches. 32 MiB unless the build sets `FASTMEM_NONTEMPORAL_MIN`
+/// (bytes, with an optional `K`, `M` or `G` suffix, or `none` for never),
+/// e.g. `FASTMEM_NONTEMPORAL_MIN=64M cargo build --release`. Cargo
+/// rebuilds the crate when the variable changes.
+///
+/// A copy that fits in the caches is faster with ordinary stores (the
+/// destination stays cached); one much larger than them is faster with
+/// streaming stores, which skip reading each destination line first and
+/// evict nothing. glibc decides at run time from the cache sizes; here the
+/// build decides. The default was measured on an Emerald Rapids-class Xeon
+/// (BENCHMARKS.md, "Large copies"); a CPU whose last-level cache serves a
+/// thread more may want a larger value, about three quarters of one
+/// thread's share of it, as glibc uses.
+pub const NONTEMPORAL_MIN: usize = large::handover_min::<Selected>(2);
 
 const W: usize = <Selected as vector::Vector>::BYTES;
 static_assertions::const_assert_eq!(W, KERNEL.vector_bytes());
@@ -323,6 +353,42 @@ pub unsafe fn memmove(dst: *mut u8, src: *const u8, n: usize) {
 pub unsafe fn memset(dst: *mut u8, c: u8, n: usize) {
     // SAFETY: the caller's contract is `generic::memset`'s.
     unsafe { generic::memset::<Selected>(dst, c, n) }
+}
+
+/// Copies `n` bytes from `src` to `dst` with non-temporal (streaming)
+/// stores, for a destination that will not be read again soon: the copy
+/// does not evict the caches' contents for it, and skips reading each
+/// destination line first.
+///
+/// Above the kernel's no-loop size, the vector-aligned body of the
+/// destination is written with non-temporal stores and the unaligned first
+/// and last pieces with ordinary ones; a copy up to that size has no
+/// aligned body and is [`memcpy`]'s. Ends with the fence the streaming
+/// stores need (`sfence`), so the bytes are ordered before any later store,
+/// as an ordinary copy's are. On the portable kernel, which has no
+/// non-temporal stores, it is an ordinary copy.
+///
+/// # Safety
+///
+/// As [`memcpy`].
+#[inline(always)]
+pub unsafe fn memcpy_nontemporal(dst: *mut u8, src: *const u8, n: usize) {
+    debug_assert_disjoint("memcpy_nontemporal", dst, src, n);
+    // SAFETY: the caller's contract is `large::write_any`'s.
+    unsafe { large::write_any::<Selected, _>(dst, src, n) }
+}
+
+/// Sets `n` bytes at `dst` to `c` with non-temporal (streaming) stores; see
+/// [`memcpy_nontemporal`] for which bytes, the fence, and the portable
+/// kernel.
+///
+/// # Safety
+///
+/// As [`memset`].
+#[inline(always)]
+pub unsafe fn memset_nontemporal(dst: *mut u8, c: u8, n: usize) {
+    // SAFETY: the caller's contract is `large::write_any`'s.
+    unsafe { large::write_any::<Selected, _>(dst, generic::Splat(c), n) }
 }
 
 macro_rules! mov_fns {

@@ -367,6 +367,125 @@ fn string_cut_over<V: Tuning>() {
     }
 }
 
+/// The non-temporal loop (called directly: the threshold that hands
+/// `memcpy` over to it is megabytes) at every size from its first through
+/// two of its stripe groups, at every destination alignment; and the
+/// explicit entry points' dispatch through and past `NOLOOP_MAX`.
+fn nontemporal<V: Tuning>() {
+    let (w, lb) = (V::BYTES, V::LOOP_BLOCK);
+    let mut sizes: Vec<usize> = (V::NOLOOP_MAX + 1..=V::NOLOOP_MAX + 3 * lb + w).collect();
+    let group = crate::large::STRIPE_BYTES;
+    for k in [1, 2] {
+        let g = k * group;
+        sizes.extend([g - 1, g, g + 1, g + lb + w + 1, g + w, g + 2 * w + 3]);
+    }
+    for &n in &sizes {
+        for doff in 0..w {
+            let soff = (doff * 5 + 3) % w;
+            copies("write_nontemporal", n, doff, soff, |d, s| unsafe {
+                crate::large::write_nontemporal::<V, _>(d, s, n)
+            });
+            fills("write_nontemporal fill", n, doff, 0x96, |d| unsafe {
+                crate::large::write_nontemporal::<V, _>(d, Splat(0x96), n)
+            });
+        }
+    }
+    for n in 0..=V::NOLOOP_MAX + 2 * lb {
+        for doff in [0, 1, w / 2, w - 1] {
+            copies("write_any", n, doff, 3, |d, s| unsafe {
+                crate::large::write_any::<V, _>(d, s, n)
+            });
+            fills("write_any fill", n, doff, 0x69, |d| unsafe {
+                crate::large::write_any::<V, _>(d, Splat(0x69), n)
+            });
+        }
+    }
+}
+
+/// The ladder's hand-over to the non-temporal loop: `write` takes it from
+/// `handover_min`, which a test build may set low with
+/// `FASTMEM_NONTEMPORAL_MIN`; sizes around it when it is at most 8 MiB.
+fn nontemporal_handover<V: Tuning>() {
+    let around = |min: usize| [min - 1, min, min + 1, min + 3 * V::BYTES + 5];
+    let copy_min = crate::large::handover_min::<V>(<*const u8 as Source>::TRAFFIC);
+    if copy_min <= 8 << 20 {
+        for n in around(copy_min) {
+            for (doff, soff) in [(0, 0), (1, 3), (V::BYTES - 1, 1)] {
+                copies(
+                    "memcpy at the non-temporal threshold",
+                    n,
+                    doff,
+                    soff,
+                    |d, s| unsafe { generic::memcpy::<V>(d, s, n) },
+                );
+            }
+            copies(
+                "memcpy_aligned at the non-temporal threshold",
+                n,
+                0,
+                0,
+                |d, s| unsafe { generic::memcpy_aligned::<V>(d, s, n) },
+            );
+        }
+    }
+    let fill_min = crate::large::handover_min::<V>(Splat::TRAFFIC);
+    if fill_min <= 8 << 20 {
+        for n in around(fill_min) {
+            for doff in [0, 1, V::BYTES - 1] {
+                fills(
+                    "memset at the non-temporal threshold",
+                    n,
+                    doff,
+                    0x3B,
+                    |d| unsafe { generic::memset::<V>(d, 0x3B, n) },
+                );
+            }
+        }
+    }
+}
+
+/// A fill streams from twice a copy's threshold; both are `usize::MAX`
+/// where the kernel cannot stream.
+#[test]
+fn nontemporal_thresholds() {
+    use crate::large::{handover_min, NONTEMPORAL_MIN};
+    assert_eq!(handover_min::<u64>(2), usize::MAX);
+    assert_eq!(handover_min::<u64>(1), usize::MAX);
+    assert_eq!(crate::NONTEMPORAL_MIN, handover_min::<crate::Selected>(2));
+    #[cfg(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2"
+    ))]
+    if NONTEMPORAL_MIN != usize::MAX && NONTEMPORAL_MIN > 1 << 10 {
+        type V = crate::kernels::arch::__m128i;
+        assert_eq!(handover_min::<V>(2), NONTEMPORAL_MIN);
+        assert_eq!(handover_min::<V>(1), 2 * NONTEMPORAL_MIN);
+    }
+}
+
+// Only the x86 SIMD kernels stream; the portable kernel never hands over.
+static_assertions::const_assert!(!<u64 as Vector>::NONTEMPORAL);
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "sse2"
+))]
+static_assertions::const_assert!(<crate::kernels::arch::__m128i as Vector>::NONTEMPORAL);
+
+#[test]
+fn nontemporal_min_parses() {
+    use crate::large::parse_size;
+    assert_eq!(parse_size(None, 7), 7);
+    assert_eq!(parse_size(Some("4096"), 7), 4096);
+    assert_eq!(parse_size(Some("64K"), 7), 64 << 10);
+    assert_eq!(parse_size(Some("16m"), 7), 16 << 20);
+    assert_eq!(parse_size(Some("1G"), 7), 1 << 30);
+    assert_eq!(parse_size(Some("none"), 7), usize::MAX);
+    for bad in ["", "M", "12Q", "1MB", "-5", "99999999999999999999"] {
+        let r = std::panic::catch_unwind(|| parse_size(Some(bad), 7));
+        assert!(r.is_err(), "{bad:?} should be refused");
+    }
+}
+
 fn movs<V: Vector>() {
     fn one<V: Vector, const N: usize>() {
         for doff in [0, 1, 7, 31, 63] {
@@ -631,6 +750,8 @@ fn zero_length_touches_nothing() {
         crate::memset(p, 1, 0);
         crate::memmove(p, p.wrapping_add(1), 0);
         crate::memmove(p.wrapping_add(1), p, 0);
+        crate::memcpy_nontemporal(p, p.wrapping_add(1), 0);
+        crate::memset_nontemporal(p, 1, 0);
     }
 }
 
@@ -675,6 +796,10 @@ macro_rules! kernel_tests {
             fn compare() { super::compare::<$v>() }
             #[test]
             fn compare_rungs() { super::compare_rungs::<$v>() }
+            #[test]
+            fn nontemporal() { super::nontemporal::<$v>() }
+            #[test]
+            fn nontemporal_handover() { super::nontemporal_handover::<$v>() }
         }
     )*};
 }

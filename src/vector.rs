@@ -83,6 +83,32 @@ pub(crate) unsafe trait Vector: Copy {
         // SAFETY: the caller upholds `store_unaligned`'s contract.
         unsafe { self.store_unaligned(dst) }
     }
+
+    /// Whether [`Vector::store_nontemporal`] bypasses the caches (the x86
+    /// SIMD registers: `movntdq` and its wider forms). False by default:
+    /// the store is then an ordinary one and needs no fence.
+    const NONTEMPORAL: bool = false;
+
+    /// Writes the vector to `dst..dst + BYTES`, `BYTES`-aligned, with a
+    /// non-temporal hint where the type has one ([`Vector::NONTEMPORAL`]):
+    /// the line goes to memory through a write-combining buffer instead of
+    /// being read into the cache first. Such stores are weakly ordered:
+    /// [`Vector::nontemporal_fence`] must follow them before the writes are
+    /// published. The default is [`Vector::store_aligned`].
+    ///
+    /// # Safety
+    ///
+    /// As [`Vector::store_aligned`].
+    #[inline(always)]
+    unsafe fn store_nontemporal(self, dst: *mut u8) {
+        // SAFETY: forwarded contract.
+        unsafe { self.store_aligned(dst) }
+    }
+
+    /// Orders every earlier non-temporal store before every later store
+    /// (`sfence`); nothing where [`Vector::NONTEMPORAL`] is false.
+    #[inline(always)]
+    fn nontemporal_fence() {}
 }
 
 /// A kernel: the widest [`Vector`] of a tier and the constants the size
@@ -105,6 +131,13 @@ pub(crate) trait Tuning: Vector {
     /// Fills of at least this many bytes go to [`Tuning::string_fill`];
     /// `usize::MAX` (the default): none do. Above `NOLOOP_MAX`.
     const STRING_FILL_MIN: usize = usize::MAX;
+
+    /// Whether sizes from the string threshold on (the string instruction,
+    /// and the non-temporal loop from its threshold) are one call of an
+    /// out-of-line function, rather than `rep movsb` inline and a call of
+    /// the non-temporal loop: one compare and one call at the call site
+    /// instead of two of each. False by default.
+    const LARGE_OUT_OF_LINE: bool = false;
 
     /// Whether a fill whose destination is aligned to `BYTES` takes the
     /// aligned loop above `NOLOOP_MAX`, as a copy between aligned pointers
@@ -237,6 +270,9 @@ pub(crate) trait Access {
 pub(crate) enum Unaligned {}
 /// Addresses aligned to the vector width.
 pub(crate) enum Aligned {}
+/// Addresses aligned to the vector width; stores are non-temporal
+/// ([`Vector::store_nontemporal`]), loads are aligned ones.
+pub(crate) enum NonTemporal {}
 
 impl Access for Unaligned {
     #[inline(always)]
@@ -261,6 +297,19 @@ impl Access for Aligned {
     unsafe fn store<V: Vector>(v: V, dst: *mut u8) {
         // SAFETY: forwarded contract.
         unsafe { v.store_aligned(dst) }
+    }
+}
+
+impl Access for NonTemporal {
+    #[inline(always)]
+    unsafe fn load<V: Vector>(src: *const u8) -> V {
+        // SAFETY: forwarded contract.
+        unsafe { V::load_aligned(src) }
+    }
+    #[inline(always)]
+    unsafe fn store<V: Vector>(v: V, dst: *mut u8) {
+        // SAFETY: forwarded contract.
+        unsafe { v.store_nontemporal(dst) }
     }
 }
 

@@ -10,6 +10,7 @@
 //! | `dpdk`        | DPDK 22.11's `rte_memcpy`, the build of fastmem's tier (`benches/dpdk`) | — (DPDK has no `rte_memset`) |
 //! | `glibc`       | `core::ptr::copy_nonoverlapping`       | `core::ptr::write_bytes`               |
 //! | `rep_movsb`   | one `rep movsb` (compiler_builtins with `ermsb`) | one `rep stosb`              |
+//! | `fm_nontemporal` | `fastmem::memcpy_nontemporal` (the `large` suite) | `fastmem::memset_nontemporal` |
 //! | `cb_movsq`    | compiler_builtins' default scheme: `rep movsb` until the destination is 8-aligned, `rep movsq`, `rep movsb` for the tail | the same with `stosb`/`stosq` |
 //! | `symbol`      | with `--features c-symbols`: `copy_nonoverlapping`, a call to the binary's `memcpy`, which is fastmem's exported one | `write_bytes`, a call to fastmem's `memset` |
 //!
@@ -228,6 +229,26 @@ pub use libc_fns::{glibc_bcmp, glibc_memcmp, glibc_memcpy, glibc_memmove, glibc_
 pub unsafe extern "C" fn fastmem_memset(dst: *mut u8, c: u8, n: usize) {
     // SAFETY: forwarded precondition.
     unsafe { fastmem::memset(dst, c, n) }
+}
+
+/// `fastmem::memcpy_nontemporal` behind a call.
+///
+/// # Safety
+/// As `fastmem::memcpy`: both regions valid for `n` bytes, not overlapping.
+#[inline(never)]
+pub unsafe extern "C" fn fastmem_memcpy_nontemporal(dst: *mut u8, src: *const u8, n: usize) {
+    // SAFETY: forwarded precondition.
+    unsafe { fastmem::memcpy_nontemporal(dst, src, n) }
+}
+
+/// `fastmem::memset_nontemporal` behind a call.
+///
+/// # Safety
+/// `dst` valid for `n` bytes of writes.
+#[inline(never)]
+pub unsafe extern "C" fn fastmem_memset_nontemporal(dst: *mut u8, c: u8, n: usize) {
+    // SAFETY: forwarded precondition.
+    unsafe { fastmem::memset_nontemporal(dst, c, n) }
 }
 
 /// The platform `memset` through `write_bytes`, as [`compiler_memcpy`].
@@ -718,6 +739,43 @@ pub fn move_impls(with_memcpy: bool) -> Vec<CopyImpl> {
     #[cfg(feature = "c-symbols")]
     libc_fns::init();
     v.push(entry!(CopyImpl, "glibc", glibc_memmove));
+    v
+}
+
+/// The copy implementations of the large-copy suite: fastmem, glibc,
+/// `rep movsb` and `fastmem::memcpy_nontemporal`.
+pub fn large_copy_impls() -> Vec<CopyImpl> {
+    #[cfg(feature = "c-symbols")]
+    libc_fns::init();
+    let mut v = vec![
+        entry!(CopyImpl, "fastmem", fastmem_memcpy),
+        entry!(CopyImpl, "glibc", glibc_memcpy),
+    ];
+    #[cfg(target_arch = "x86_64")]
+    v.push(entry!(CopyImpl, "rep_movsb", rep_movsb));
+    v.push(entry!(
+        CopyImpl,
+        "fm_nontemporal",
+        fastmem_memcpy_nontemporal
+    ));
+    v
+}
+
+/// The fill implementations of the large-copy suite, as [`large_copy_impls`].
+pub fn large_set_impls() -> Vec<SetImpl> {
+    #[cfg(feature = "c-symbols")]
+    libc_fns::init();
+    let mut v = vec![
+        entry!(SetImpl, "fastmem", fastmem_memset),
+        entry!(SetImpl, "glibc", glibc_memset),
+    ];
+    #[cfg(target_arch = "x86_64")]
+    v.push(entry!(SetImpl, "rep_stosb", rep_stosb));
+    v.push(entry!(
+        SetImpl,
+        "fm_nontemporal",
+        fastmem_memset_nontemporal
+    ));
     v
 }
 

@@ -9,7 +9,8 @@
 //! +---------+-------------+---------+---------+--------+--------+
 //! | op|size | len (LE u16)| src off | dst off | fill c | seed   |
 //! +---------+-------------+---------+---------+--------+--------+
-//!   op   = byte0 & 0x0f, modulo the 15 operations in `OPS`
+//!   op   = byte0 bits 0-3, with bit 6 as a fifth bit (`op_index`), modulo
+//!          the 17 operations in `OPS`
 //!   size = byte0 >> 4 & 3 picks how `len` becomes n (see `length`):
 //!          0: 0..=255   1: 0..=65535   2: 65281..=65536   3: 256..=511
 //! ```
@@ -69,9 +70,11 @@ enum Op {
     CopyWithin,
     Memcmp,
     Bcmp,
+    MemcpyNontemporal,
+    MemsetNontemporal,
 }
 
-const OPS: [Op; 15] = [
+const OPS: [Op; 17] = [
     Op::Memcpy,
     Op::MemcpyGeneric,
     Op::MemcpyAligned,
@@ -87,6 +90,8 @@ const OPS: [Op; 15] = [
     Op::CopyWithin,
     Op::Memcmp,
     Op::Bcmp,
+    Op::MemcpyNontemporal,
+    Op::MemsetNontemporal,
 ];
 
 #[derive(Debug)]
@@ -117,8 +122,14 @@ fn length(size_class: u8, len: u16) -> usize {
     }
 }
 
+/// The operation's index from byte 0: bits 0-3, and bit 6 as bit 4 (four
+/// bits no longer number every operation; bit 7 stays unused).
+fn op_index(b: u8) -> usize {
+    usize::from(b & 0x0f | (b >> 2 & 0x10))
+}
+
 fn decode(r: &[u8]) -> Step {
-    let op = OPS[usize::from(r[0] & 0x0f) % OPS.len()];
+    let op = OPS[op_index(r[0]) % OPS.len()];
     let w = fastmem::KERNEL.vector_bytes();
     let offset = |b: u8| match op {
         // Aligned pointers: a multiple of W inside the 64-byte offset room.
@@ -243,7 +254,8 @@ fn pattern(seed: u8, role: usize) -> &'static [u8] {
 /// `byte(i)`, one byte at a time.
 fn oracle(want: &mut [u8], start: usize, n: usize, byte: impl Fn(usize) -> u8) {
     for i in 0..n {
-        want[start + i] = byte(i);
+        // black_box: a byte loop LLVM could turn into `memcpy`/`memset`.
+        want[start + i] = std::hint::black_box(byte(i));
     }
 }
 
@@ -379,7 +391,7 @@ fn run(step: &Step) {
     let src_before = src.bytes().to_vec();
     let (ds, ss) = (dst.start(), src.start());
     match step.op {
-        Op::Memset | Op::Fill => oracle(&mut want, ds, n, |_| step.c),
+        Op::Memset | Op::Fill | Op::MemsetNontemporal => oracle(&mut want, ds, n, |_| step.c),
         _ => oracle(&mut want, ds, n, |i| src_before[ss + i]),
     }
 
@@ -405,6 +417,8 @@ fn run(step: &Step) {
             Op::Mov(128) => fastmem::mov128(d, s),
             Op::Mov(256) => fastmem::mov256(d, s),
             Op::Mov(_) | Op::Memmove | Op::CopyWithin | Op::Memcmp | Op::Bcmp => unreachable!(),
+            Op::MemcpyNontemporal => fastmem::memcpy_nontemporal(d, s, n),
+            Op::MemsetNontemporal => fastmem::memset_nontemporal(d, step.c, n),
         }
     }
     src.unguard();

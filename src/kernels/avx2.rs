@@ -18,7 +18,8 @@ simd_vector!(
     xor = _mm256_xor_si256,
     or = _mm256_or_si256,
     ne_mask = ne_mask,
-    is_zero = is_zero
+    is_zero = is_zero,
+    stream = _mm256_stream_si256
 );
 
 /// Compare and movemask: bit `i` set where byte `i` differs.
@@ -49,14 +50,15 @@ impl Tuning for __m256i {
     const FILL_ALIGNED_LOOP: bool = true;
 
     /// `rep movsb` ties from 4 KiB with aligned pointers and wins by 15-24%
-    /// with a misaligned source at 4-8 KiB, and loses at 2 KiB; `rep stosb`
-    /// never won against 32-byte stores (BENCHMARKS.md, "`rep movsb`
-    /// cut-over, re-measured" and the section before it).
+    /// with a misaligned source at 4-8 KiB, and loses at 2 KiB; up to
+    /// 8 KiB, `rep stosb` never won against 32-byte stores (BENCHMARKS.md,
+    /// "`rep movsb` cut-over, re-measured" and the section before it).
     const STRING_COPY_MIN: usize = super::string::cut_over(4096);
+    /// `rep stosb` takes over from 16 KiB: single warm fills of 16-32 KiB
+    /// ran 0.71-0.79x its speed in the 32-byte loop, and 1-2 MiB 0.91x;
+    /// hot in L1, to 8 KiB, the loop still wins (BENCHMARKS.md, "Large
+    /// copies").
+    const STRING_FILL_MIN: usize = super::string::cut_over(16 << 10);
 
-    #[inline(always)]
-    unsafe fn string_copy(dst: *mut u8, src: *const u8, n: usize) {
-        // SAFETY: forwarded contract.
-        unsafe { super::string::rep_movsb(dst, src, n) }
-    }
+    super::string::rep_string_fns!();
 }

@@ -17,7 +17,8 @@ simd_vector!(
     xor = _mm512_xor_si512,
     or = _mm512_or_si512,
     ne_mask = ne_mask,
-    is_zero = is_zero
+    is_zero = is_zero,
+    stream = _mm512_stream_si512
 );
 
 /// Bit `i` set where byte `i` differs: one byte compare into a mask
@@ -62,6 +63,25 @@ impl Tuning for __m512i {
     /// ticks with the aligned loop against 12.2-27.8 without, where glibc
     /// took 10.7-26.5 (BENCHMARKS.md, "The aligned-destination fill").
     const FILL_ALIGNED_LOOP: bool = true;
+
+    /// `rep movsb` and `rep stosb` take over from 16 KiB: single copies
+    /// and fills of 16 KiB-8 MiB, warm, ran 0.83-1.0x the string
+    /// instructions' speed in the 64-byte loop (copies 0.87x at 16 KiB and
+    /// 0.83x at 1 MiB; fills 0.89-0.94x at 2-8 MiB); at 8 KiB the loop was
+    /// still 6% ahead. Below 16 KiB, hot in L1, the loop keeps the sizes it
+    /// was tuned for (BENCHMARKS.md, "Large copies"). Issue 10's Ice Lake-SP
+    /// ran the loop at 0.74x `rep movsb` at 256 KiB (not measurable here).
+    const STRING_COPY_MIN: usize = super::string::cut_over(16 << 10);
+    const STRING_FILL_MIN: usize = super::string::cut_over(16 << 10);
+
+    super::string::rep_string_fns!();
+
+    /// From 16 KiB a call costs nothing measurable (a 16 KiB copy takes
+    /// about 1000 ticks), and it keeps the runtime-size call site within
+    /// 600 B: with `rep movsb` inline and a second test and call for the
+    /// non-temporal loop, `memcpy_n` took 615 B (avx512f) and 631 B
+    /// (avx512bw with `fastmem_mixed_sizes`), `ci/codegen.sh`.
+    const LARGE_OUT_OF_LINE: bool = true;
 
     /// With AVX-512BW and VL (every AVX-512 CPU since Skylake-SP; what
     /// `-C target-cpu=native` enables), 0..=32 bytes are one byte-masked

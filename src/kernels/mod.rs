@@ -11,7 +11,8 @@
 macro_rules! simd_vector {
     ($t:ty, half = $half:ty, splat = $splat:ident,
      load = ($loadu:ident, $loada:ident), store = ($storeu:ident, $storea:ident),
-     xor = $xor:ident, or = $or:ident, ne_mask = $ne_mask:path, is_zero = $is_zero:path) => {
+     xor = $xor:ident, or = $or:ident, ne_mask = $ne_mask:path, is_zero = $is_zero:path,
+     stream = $stream:ident) => {
         // SAFETY: the intrinsics load and store exactly `size_of::<$t>()`
         // bytes (asserted below to be `BYTES`); the target feature they need
         // is enabled at compile time wherever this impl is compiled.
@@ -67,6 +68,21 @@ macro_rules! simd_vector {
             fn is_zero(self) -> bool {
                 $is_zero(self)
             }
+            const NONTEMPORAL: bool = true;
+
+            #[inline(always)]
+            unsafe fn store_nontemporal(self, dst: *mut u8) {
+                $crate::vector::debug_assert_aligned::<Self>(dst);
+                // SAFETY: writable (caller) and aligned (caller, checked
+                // above), as the streaming store requires.
+                unsafe { $stream(dst.cast(), self) }
+            }
+            #[inline(always)]
+            fn nontemporal_fence() {
+                // SAFETY: `sfence` (SSE, part of every x86 SIMD tier) has no
+                // precondition.
+                unsafe { _mm_sfence() }
+            }
         }
     };
 }
@@ -116,6 +132,25 @@ pub(crate) mod string {
             )
         }
     }
+
+    /// The `Tuning::string_copy` and `string_fill` of a kernel that hands
+    /// large sizes to `rep movsb` and `rep stosb`, from its thresholds.
+    macro_rules! rep_string_fns {
+        () => {
+            #[inline(always)]
+            unsafe fn string_copy(dst: *mut u8, src: *const u8, n: usize) {
+                // SAFETY: forwarded contract.
+                unsafe { $crate::kernels::string::rep_movsb(dst, src, n) }
+            }
+
+            #[inline(always)]
+            unsafe fn string_fill(dst: *mut u8, c: u8, n: usize) {
+                // SAFETY: forwarded contract.
+                unsafe { $crate::kernels::string::rep_stosb(dst, c, n) }
+            }
+        };
+    }
+    pub(crate) use rep_string_fns;
 
     /// Sets `n` bytes at `dst` to `c` with `rep stosb`.
     ///

@@ -16,7 +16,8 @@ simd_vector!(
     xor = _mm_xor_si128,
     or = _mm_or_si128,
     ne_mask = ne_mask,
-    is_zero = is_zero
+    is_zero = is_zero,
+    stream = _mm_stream_si128
 );
 
 /// Compare and movemask: bit `i` set where byte `i` differs.
@@ -73,15 +74,5 @@ impl Tuning for __m128i {
     /// (BENCHMARKS.md, "memcmp and bcmp").
     const COMPARE_BLOCK: usize = 128;
 
-    #[inline(always)]
-    unsafe fn string_copy(dst: *mut u8, src: *const u8, n: usize) {
-        // SAFETY: forwarded contract.
-        unsafe { super::string::rep_movsb(dst, src, n) }
-    }
-
-    #[inline(always)]
-    unsafe fn string_fill(dst: *mut u8, c: u8, n: usize) {
-        // SAFETY: forwarded contract.
-        unsafe { super::string::rep_stosb(dst, c, n) }
-    }
+    super::string::rep_string_fns!();
 }

@@ -64,6 +64,38 @@ fn memset_all_sizes_and_offsets() {
 }
 
 #[test]
+fn memcpy_nontemporal_all_sizes_and_offsets() {
+    let offs = all_offsets();
+    let cases = sweep_copy(
+        "memcpy_nontemporal",
+        0..=MAX_N,
+        &offs,
+        &offs,
+        5,
+        |d, s, n| {
+            // SAFETY: the rig passes disjoint buffers valid for `n` bytes.
+            unsafe { fastmem::memcpy_nontemporal(d, s, n) }
+        },
+    );
+    report("memcpy_nontemporal_all_sizes_and_offsets", cases);
+}
+
+#[test]
+fn memset_nontemporal_all_sizes_and_offsets() {
+    let cases = sweep_fill(
+        "memset_nontemporal",
+        0..=MAX_N,
+        &all_offsets(),
+        &FILL_BYTES,
+        |d, c, n| {
+            // SAFETY: the rig passes a buffer valid for `n` bytes.
+            unsafe { fastmem::memset_nontemporal(d, c, n) }
+        },
+    );
+    report("memset_nontemporal_all_sizes_and_offsets", cases);
+}
+
+#[test]
 fn mov_all_offsets() {
     let offs = all_offsets();
     let mut cases = 0;
@@ -118,6 +150,17 @@ fn memcpy_large_sizes() {
                 unsafe { fastmem::memcpy_generic(d, s, n) }
             },
         );
+        cases += sweep_copy(
+            "memcpy_nontemporal",
+            [n],
+            &src_offs,
+            &dst_offs,
+            n as u64 ^ 0x5A,
+            |d, s, n| {
+                // SAFETY: as above.
+                unsafe { fastmem::memcpy_nontemporal(d, s, n) }
+            },
+        );
     }
     report("memcpy_large_sizes", cases);
 }
@@ -143,6 +186,51 @@ fn memset_large_sizes() {
             // SAFETY: the rig passes a buffer valid for `n` bytes.
             unsafe { fastmem::memset(d, c, n) }
         });
+        cases += sweep_fill(
+            "memset_nontemporal",
+            [n],
+            &[0, 1, 63],
+            &[0x00, 0xA7],
+            |d, c, n| {
+                // SAFETY: the rig passes a buffer valid for `n` bytes.
+                unsafe { fastmem::memset_nontemporal(d, c, n) }
+            },
+        );
     }
     report("memset_large_sizes", cases);
+}
+
+/// Sizes around `fastmem::NONTEMPORAL_MIN`, where `memcpy` hands over to
+/// the non-temporal loop, and twice it, where `memset` does, with
+/// misaligned pointers, through every entry point that hands over.
+/// Skipped when the kernel has no hand-over or the threshold is above
+/// 128 MiB; a build with `FASTMEM_NONTEMPORAL_MIN=64K` runs it at small
+/// sizes (and every sampled large size above them then streams too).
+#[test]
+fn nontemporal_threshold() {
+    let t = fastmem::NONTEMPORAL_MIN;
+    if t > 128 << 20 {
+        println!("nontemporal_threshold: no hand-over in this build (NONTEMPORAL_MIN = {t})");
+        return;
+    }
+    let around = |t: usize| [t - 1, t, t + 1, t + 3 * W + 5];
+    let (offs, dst_offs) = ([0, 1, 63], [0, 7]);
+    let mut cases = 0;
+    cases += sweep_copy("memcpy", around(t), &offs, &dst_offs, 6, |d, s, n| {
+        // SAFETY: the rig passes disjoint buffers valid for `n` bytes.
+        unsafe { fastmem::memcpy(d, s, n) }
+    });
+    cases += sweep_copy("memcpy_generic", around(t), &[3], &[5], 7, |d, s, n| {
+        // SAFETY: as above.
+        unsafe { fastmem::memcpy_generic(d, s, n) }
+    });
+    cases += sweep_copy("memcpy_aligned", around(t), &[0], &[0], 8, |d, s, n| {
+        // SAFETY: as above, and offset 0 keeps both pointers aligned.
+        unsafe { fastmem::memcpy_aligned(d, s, n) }
+    });
+    cases += sweep_fill("memset", around(2 * t), &[0, 1, 63], &[0xE1], |d, c, n| {
+        // SAFETY: the rig passes a buffer valid for `n` bytes.
+        unsafe { fastmem::memset(d, c, n) }
+    });
+    report("nontemporal_threshold", cases);
 }

@@ -194,6 +194,9 @@ fn guard_copies(arena: &mut CopyArena, n: usize) -> u64 {
     cases += arena.run("memcpy_aligned", n, both_aligned, |d, s, n| unsafe {
         fastmem::memcpy_aligned(d, s, n)
     });
+    cases += arena.run("memcpy_nontemporal", n, any, |d, s, n| unsafe {
+        fastmem::memcpy_nontemporal(d, s, n)
+    });
     cases += arena.run("copy", n, any, |d, s, n| unsafe { safe_copy(d, s, n) });
     cases
 }
@@ -201,7 +204,11 @@ fn guard_copies(arena: &mut CopyArena, n: usize) -> u64 {
 /// Runs both fill functions on `n` bytes at each end of `dst`.
 fn guard_fills(dst: &mut Guarded, n: usize, c: u8) -> u64 {
     type Fill = unsafe fn(*mut u8, u8, usize);
-    let fills: [(&str, Fill); 2] = [("memset", fastmem::memset), ("fill", safe_fill)];
+    let fills: [(&str, Fill); 3] = [
+        ("memset", fastmem::memset),
+        ("memset_nontemporal", fastmem::memset_nontemporal),
+        ("fill", safe_fill),
+    ];
     let mut want = vec![0; n];
     bytes_fill(&mut want, !c);
     let mut cases = 0;

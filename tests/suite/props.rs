@@ -105,6 +105,26 @@ fn memcpy_aligned_random() {
 }
 
 #[test]
+fn memcpy_nontemporal_random() {
+    fn prop(raw: u32, small: bool, so: u8, d: u8, seed: u64) -> TestResult {
+        let (so, d) = (so as usize % OFFSETS, d as usize % OFFSETS);
+        check_copy(
+            "memcpy_nontemporal",
+            length(raw, small),
+            so,
+            d,
+            seed,
+            |d, s, n| {
+                // SAFETY: the rig passes disjoint buffers valid for `n` bytes.
+                unsafe { fastmem::memcpy_nontemporal(d, s, n) }
+            },
+        )
+    }
+    qc().quickcheck(prop as fn(u32, bool, u8, u8, u64) -> TestResult);
+    report("memcpy_nontemporal_random", tests());
+}
+
+#[test]
 fn copy_random() {
     fn prop(raw: u32, small: bool, so: u8, d: u8, seed: u64) -> TestResult {
         let (so, d) = (so as usize % OFFSETS, d as usize % OFFSETS);
@@ -147,6 +167,24 @@ fn memset_random() {
     }
     qc().quickcheck(prop as fn(u32, bool, u8, u8) -> TestResult);
     report("memset_random", tests());
+}
+
+#[test]
+fn memset_nontemporal_random() {
+    fn prop(raw: u32, small: bool, d: u8, c: u8) -> TestResult {
+        check_fill(
+            "memset_nontemporal",
+            length(raw, small),
+            d as usize % OFFSETS,
+            c,
+            |d, c, n| {
+                // SAFETY: the rig passes a buffer valid for `n` bytes.
+                unsafe { fastmem::memset_nontemporal(d, c, n) }
+            },
+        )
+    }
+    qc().quickcheck(prop as fn(u32, bool, u8, u8) -> TestResult);
+    report("memset_nontemporal_random", tests());
 }
 
 #[test]

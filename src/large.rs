@@ -1,0 +1,311 @@
+//! Copies and fills larger than the caches: the non-temporal loop, out of
+//! line, and the threshold at which `memcpy` and `memset` hand over to it.
+//!
+//! # The plan
+//!
+//! ```text
+//! n > NOLOOP_MAX, non-temporal (write_nontemporal):
+//!   |V=|V=|V=|V=|                             first 64 bytes, unaligned, ordinary stores
+//!             |B=======|B=======|B=======|... 64-aligned destination blocks of
+//!                                             LOOP_BLOCK bytes, non-temporal stores,
+//!                                             four pages side by side (STRIPES), then
+//!                                             one block at a time for the rest (< 16 KiB)
+//!   sfence                                    the streaming stores are weakly ordered
+//!                              |T=========|   the last LOOP_BLOCK bytes, ordinary stores
+//! ```
+//!
+//! A non-temporal store writes its line to memory through a write-combining
+//! buffer: the line is not read into the cache first (no read-for-ownership)
+//! and evicts nothing the program still needs. For a copy larger than the
+//! last-level cache that saves a third of the memory traffic (no reading
+//! of the destination: two passes over memory instead of three); for one that
+//! fits, it is slower, since the data must then come back from memory. glibc
+//! (`memmove-vec-unaligned-erms`, its `large_memcpy` path) switches at about
+//! three quarters of a thread's share of the L3, a value it computes at run
+//! time; here the threshold is a build-time constant, [`NONTEMPORAL_MIN`].
+//!
+//! Who uses the loop:
+//! - [`crate::memcpy`] and [`crate::memset`] (and `memcpy_generic`,
+//!   `memcpy_aligned`), from [`NONTEMPORAL_MIN`] bytes (fills from twice
+//!   that, [`handover_min`]), on the kernels whose
+//!   vector has non-temporal stores (the x86 SIMD ones). The hand-over is a
+//!   call of [`write_nontemporal`], which is `#[cold]` and never inlined, so
+//!   an inlined call site grows by one compare and one call, not by a loop;
+//!   a constant size below the threshold folds the test away. The test sits
+//!   in one arm with the kernel's string instruction ([`write_large`]), so
+//!   the aligned and unaligned dispatch share it; a kernel may put that
+//!   whole arm out of line (`Tuning::LARGE_OUT_OF_LINE`, AVX-512), leaving
+//!   one compare and one call for everything from its string threshold.
+//! - [`crate::memcpy_nontemporal`] and [`crate::memset_nontemporal`], at
+//!   every size above `NOLOOP_MAX` (below it there is no aligned body, and
+//!   the ladder's ordinary moves write everything).
+//!
+//! On the portable kernel `store_nontemporal` is an ordinary store and
+//! there is no fence: the explicit entry points still work, through the
+//! same loop, and `memcpy`/`memset` never hand over.
+
+use crate::generic::{block, Source};
+use crate::vector::{NonTemporal, Tuning, Unaligned};
+
+/// The default of [`NONTEMPORAL_MIN`]: 32 MiB.
+const NONTEMPORAL_MIN_DEFAULT: usize = 32 << 20;
+
+/// The first size at which `memcpy` takes the non-temporal loop (on
+/// kernels with non-temporal stores; `memset` from twice it, see
+/// [`handover_min`]): `FASTMEM_NONTEMPORAL_MIN` in the environment of the
+/// build, else 32 MiB.
+///
+/// The variable takes a number of bytes, optionally with a `K`, `M` or `G`
+/// suffix (powers of 1024), or `none` to turn the hand-over off; anything
+/// else fails the build. Cargo rebuilds fastmem when the variable changes
+/// (`option_env!` is tracked).
+///
+/// Why 32 MiB (BENCHMARKS.md, "Large copies"): on the test machine (an
+/// Emerald Rapids-class Xeon, CPUID model 207, a 2-vCPU VM), single copies
+/// ran 1.1-1.45x faster with streaming stores than with `rep movsb` from
+/// 2 MiB up, and fills won from 32-64 MiB; below 1 MiB, where the buffers
+/// stay in L2, the streaming loop ran half as fast. Any value from 4 MiB
+/// met the target there; 32 MiB keeps more sizes in the caches' reach on
+/// CPUs whose L3 serves a thread more, and is below the 64 MiB at which
+/// glibc already streamed on an Ice Lake-SP (issue 10; not measurable
+/// here). glibc picks about three quarters of a thread's share of the L3
+/// at run time (`ld.so --list-diagnostics` prints `non_temporal_threshold`;
+/// 99 MiB on the test machine): a build for a known machine can pass that.
+pub(crate) const NONTEMPORAL_MIN: usize = parse_size(
+    option_env!("FASTMEM_NONTEMPORAL_MIN"),
+    NONTEMPORAL_MIN_DEFAULT,
+);
+
+/// Parses `FASTMEM_NONTEMPORAL_MIN`: decimal digits with an optional `K`,
+/// `M` or `G` suffix, or `none` (`usize::MAX`); `default` when unset. A bad
+/// value is a panic, which in a constant is a compile error.
+pub(crate) const fn parse_size(var: Option<&str>, default: usize) -> usize {
+    let s = match var {
+        None => return default,
+        Some(s) => s.as_bytes(),
+    };
+    if matches!(s, b"none") {
+        return usize::MAX;
+    }
+    let (mut i, mut v) = (0, 0usize);
+    while i < s.len() && s[i].is_ascii_digit() {
+        v = match v.checked_mul(10) {
+            Some(x) => match x.checked_add((s[i] - b'0') as usize) {
+                Some(y) => y,
+                None => panic!("FASTMEM_NONTEMPORAL_MIN is too large"),
+            },
+            None => panic!("FASTMEM_NONTEMPORAL_MIN is too large"),
+        };
+        i += 1;
+    }
+    let shift = match (s.len() - i, if i < s.len() { s[i] } else { 0 }) {
+        (0, _) => 0,
+        (1, b'K' | b'k') => 10,
+        (1, b'M' | b'm') => 20,
+        (1, b'G' | b'g') => 30,
+        _ => panic!("FASTMEM_NONTEMPORAL_MIN must be bytes, optionally with K, M or G, or `none`"),
+    };
+    if i == 0 {
+        panic!("FASTMEM_NONTEMPORAL_MIN must start with a number");
+    }
+    match v.checked_mul(1 << shift) {
+        Some(x) => x,
+        None => panic!("FASTMEM_NONTEMPORAL_MIN is too large"),
+    }
+}
+
+/// Pages the streaming loop writes side by side: each turn of its inner
+/// loop writes one block in each of `STRIPES` consecutive pages, so the
+/// loads run as four streams a page apart. At 256 MiB that ran 0.98-1.15x
+/// the better of glibc and `rep movsb` in three runs, where one stream ran
+/// 0.87-1.05x; software prefetching, 1 or 4 KiB ahead, did not help
+/// (BENCHMARKS.md, "Large copies"). glibc's `large_memcpy` interleaves
+/// pages in the same way.
+const STRIPES: usize = 4;
+/// The cache line: the streaming body starts at a multiple of it, so that
+/// every non-temporal line is written whole, in one go.
+const LINE: usize = 64;
+/// The page size the stripes are spaced by.
+const PAGE: usize = 4096;
+/// Bytes written per group of stripes.
+pub(crate) const STRIPE_BYTES: usize = STRIPES * PAGE;
+
+/// The first size [`crate::generic::write`] hands to [`write_nontemporal`]
+/// on kernel `V`, for a source that moves `traffic` bytes per byte written
+/// ([`Source::TRAFFIC`]): [`NONTEMPORAL_MIN`] for a copy, twice it for a
+/// fill, whose footprint in the caches is half a copy's of the same size;
+/// `usize::MAX` (never) where the kernel has no non-temporal stores or the
+/// build turned the hand-over off. Always above `NOLOOP_MAX`.
+///
+/// Fills measured the need: at 16 MiB they ran 0.87-0.97x `rep stosb`
+/// with streaming stores, where copies ran 1.17-1.45x `rep movsb`; from
+/// 64 MiB streaming fills ran 2.1-4.5x (BENCHMARKS.md, "Large copies").
+#[inline(always)]
+pub(crate) const fn handover_min<V: Tuning>(traffic: usize) -> usize {
+    let min = match NONTEMPORAL_MIN.checked_mul(2) {
+        Some(x) => x / traffic,
+        None => usize::MAX,
+    };
+    if !V::NONTEMPORAL || NONTEMPORAL_MIN == usize::MAX {
+        usize::MAX
+    } else if min > V::NOLOOP_MAX {
+        min
+    } else {
+        V::NOLOOP_MAX + 1
+    }
+}
+
+/// The first size [`crate::generic::write`] hands to [`write_large`]: the
+/// kernel's string threshold for source `R`, or the non-temporal one if
+/// that is smaller; `usize::MAX` if neither applies.
+#[inline(always)]
+pub(crate) fn large_min<V: Tuning, R: Source>() -> usize {
+    let (string, stream) = (R::string_min::<V>(), handover_min::<V>(R::TRAFFIC));
+    if string < stream {
+        string
+    } else {
+        stream
+    }
+}
+
+/// Writes `n >= large_min::<V, R>()` bytes: from the non-temporal
+/// threshold the out-of-line [`write_nontemporal`], below it the kernel's
+/// string instruction (`rep movsb` / `rep stosb`), inline. One arm for
+/// the aligned and unaligned dispatch alike, so the call site tests each
+/// threshold once.
+///
+/// # Safety
+///
+/// `n >= large_min::<V, R>()`, `0..n` is in range for `dst` and `src`,
+/// and the two do not overlap.
+#[inline(always)]
+pub(crate) unsafe fn write_large<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+    // SAFETY: forwarded contract.
+    unsafe {
+        if V::LARGE_OUT_OF_LINE {
+            write_large_out_of_line::<V, R>(dst, src, n)
+        } else {
+            write_large_inline::<V, R>(dst, src, n)
+        }
+    }
+}
+
+/// [`write_large`] behind a call, for kernels that set
+/// [`Tuning::LARGE_OUT_OF_LINE`].
+///
+/// `#[cold]` for the layout it gives the call site, not because such
+/// sizes are rare: without it LLVM placed the call between the 4-vector
+/// rung and the tail stores it shares with the loops, and a 512-byte
+/// AVX-512 fill took a jump there, 8.1 ticks instead of 7.3 (0.90x glibc).
+///
+/// # Safety
+///
+/// As [`write_large`].
+#[cold]
+#[inline(never)]
+unsafe fn write_large_out_of_line<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+    // SAFETY: forwarded contract.
+    unsafe { write_large_inline::<V, R>(dst, src, n) }
+}
+
+/// The body of [`write_large`].
+///
+/// # Safety
+///
+/// As [`write_large`].
+#[inline(always)]
+unsafe fn write_large_inline<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+    let stream = handover_min::<V>(R::TRAFFIC);
+    // SAFETY: forwarded contract. Below `stream`, `n >= large_min` means
+    // `n >= string_min`; `stream > NOLOOP_MAX`, and so is `string_min`
+    // (const-asserted in `generic`). Where the kernel has no string
+    // threshold, `large_min` is `stream` and the first arm is the only one.
+    unsafe {
+        if stream != usize::MAX && n >= stream {
+            write_nontemporal::<V, R>(dst, src, n)
+        } else {
+            src.write_string::<V>(dst, n)
+        }
+    }
+}
+
+/// Writes `n > NOLOOP_MAX` bytes with non-temporal stores for the
+/// line-aligned body, ordinary ones for the first line and the last block,
+/// then the fence the streaming stores need (see the module docs).
+///
+/// Out of line and cold: it serves sizes where a call costs nothing, and
+/// keeps the inlined call sites small.
+///
+/// # Safety
+///
+/// `n > V::NOLOOP_MAX`, `0..n` is in range for `dst` and `src`, and the
+/// two do not overlap.
+#[cold]
+#[inline(never)]
+pub(crate) unsafe fn write_nontemporal<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+    const {
+        assert!(
+            PAGE.is_multiple_of(V::LOOP_BLOCK),
+            "a page is a whole number of blocks"
+        );
+        assert!(
+            V::BYTES <= LINE && V::NOLOOP_MAX >= LINE,
+            "the first line is whole vectors, inside the smallest size"
+        );
+    };
+    let (w, lb) = (V::BYTES, V::LOOP_BLOCK);
+    debug_assert!(n > V::NOLOOP_MAX);
+    // 1..=64 bytes to the next line-aligned destination address; the first
+    // line's worth of vectors covers them. Aligning to the vector alone
+    // left the AVX2 and SSE blocks straddling lines, which the stripes
+    // then wrote in halves far apart in time: 2-3.5 B/tick where whole
+    // lines ran 7-10.
+    let skip = LINE - (dst as usize & (LINE - 1));
+    let body = n - skip;
+    let groups = body / STRIPE_BYTES;
+    // SAFETY: `n > NOLOOP_MAX >= LOOP_BLOCK + W` (const-asserted in
+    // `generic`) and `NOLOOP_MAX >= LINE` (above), so the first line and
+    // the last block are in range. `dst + skip` is line-aligned, hence
+    // W-aligned, and every block starts a multiple of
+    // LOOP_BLOCK after it: the groups cover `skip..skip + groups *
+    // STRIPE_BYTES`, the single blocks go on to `skip + (body / lb) * lb
+    // <= n`, and the last block, from `n - lb` to `n`, starts before
+    // them (`body / lb` blocks leave less than `lb`): nothing is left out.
+    unsafe {
+        block::<V, Unaligned, Unaligned, R>(dst, src, 0, LINE / w);
+        let (at, from) = (dst.add(skip), src.skip(skip));
+        for g in 0..groups {
+            let mut off = g * STRIPE_BYTES;
+            while off < g * STRIPE_BYTES + PAGE {
+                for p in 0..STRIPES {
+                    block::<V, Unaligned, NonTemporal, R>(at, from, off + p * PAGE, lb / w);
+                }
+                off += lb;
+            }
+        }
+        for i in groups * STRIPE_BYTES / lb..body / lb {
+            block::<V, Unaligned, NonTemporal, R>(at, from, i * lb, lb / w);
+            crate::barrier::no_partial_unroll();
+        }
+        V::nontemporal_fence();
+        block::<V, Unaligned, Unaligned, R>(dst, src, n - lb, lb / w);
+    }
+}
+
+/// Writes any `n`: the ladder's ordinary moves up to `NOLOOP_MAX`, where
+/// there is no aligned body to stream, [`write_nontemporal`] above.
+///
+/// # Safety
+///
+/// `0..n` is in range for `dst` and `src`, and the two do not overlap.
+#[inline(always)]
+pub(crate) unsafe fn write_any<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+    // SAFETY: forwarded contract; each arm's size precondition is its test.
+    unsafe {
+        if n <= V::NOLOOP_MAX {
+            crate::generic::write::<V, R>(dst, src, n, false, crate::generic::MIXED_SIZES)
+        } else {
+            write_nontemporal::<V, R>(dst, src, n)
+        }
+    }
+}
