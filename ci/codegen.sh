@@ -26,7 +26,9 @@
 #     must match what `nm` finds). Each is disassembled: FAIL on any call,
 #     any jump out of its body (a tail call) and any indirect jump, which
 #     covers calls to memcpy/memmove/memset/memcmp/bcmp directly, through
-#     the PLT or through the GOT. The TIER-lto builds (`-C lto=fat`) check
+#     the PLT or through the GOT; except a call or jump to the start of one
+#     of fastmem's own functions (the out-of-line large path), whose body
+#     is then checked the same way, transitively (`reach`). The TIER-lto builds (`-C lto=fat`) check
 #     only this. Control: codegen_control_libcall, a copy the compiler
 #     emits as a memcpy call, must be caught by the same check.
 # Exempt: the portable tier's 1518-byte wrappers, when they loop. With 8-byte
@@ -131,10 +133,57 @@ escapes() {
         done || true
 }
 
+# callee INSN: the function a call or jump line goes to: the symbol its GOT
+# slot holds, or the `<name>` objdump prints (with any `+0x..` kept, so
+# that a jump into the middle of a function is never taken for a call of
+# it).
+callee() {
+    local got=${1##*GOT slot -> }
+    if [[ $got != "$1" ]]; then
+        echo "${got%)}"
+    else
+        sed -nE 's/.*<([^>]+)>.*/\1/p' <<<"$1"
+    fi
+}
+
+# reach BIN SYMS ROOT: `escapes` of ROOT and, transitively, of every
+# function of fastmem's own that it calls or jumps to: the out-of-line
+# large path (`fastmem::large`), which the symbols reach by a call. Such a
+# call is followed, not reported; every other escape is reported, with
+# the function it is in. So the check still fails on any path from a
+# symbol to memcpy/memmove/memset/memcmp/bcmp, or to anything unknown.
+reach() {
+    local bin=$1 syms=$2 root=$3 fn start bytes kind insn target seen=" " todo=("$3")
+    while ((${#todo[@]})); do
+        fn=${todo[0]}
+        todo=("${todo[@]:1}")
+        [[ $seen == *" $fn "* ]] && continue
+        seen+="$fn "
+        start=$(awk -v s="$fn" '$4 == s { print $1; exit }' <<<"$syms")
+        bytes=$(awk -v s="$fn" '$4 == s { print $2; exit }' <<<"$syms")
+        if [ -z "$start" ] || [ -z "$bytes" ]; then
+            printf 'unknown\t%s: not in the symbol table\n' "$fn"
+            continue
+        fi
+        start=$((16#$start))
+        while IFS=$'\t' read -r kind insn; do
+            [ -n "$kind" ] || continue
+            target=$(callee "$insn")
+            if [[ $target == _ZN7fastmem* && $target != *+0x* ]]; then
+                [[ $seen == *" $target "* ]] || printf 'follow\t%s\n' "$target"
+                todo+=("$target")
+            else
+                [ "$fn" = "$root" ] || insn="$insn  (in $fn)"
+                printf '%s\t%s\n' "$kind" "$insn"
+            fi
+        done < <(escapes "$bin" "$start" "$((start + 16#$bytes))")
+    done
+}
+
 # check_symbols TIER BIN: the symbol check and its control; appends to
 # `failed` and prints one line per symbol.
 check_symbols() {
-    local tier=$1 bin=$2 syms defined listed sym start bytes bad
+    local tier=$1 bin=$2 syms defined listed sym start bytes bad followed=0
     syms=$(nm -S --defined-only "$bin")
     defined=$(awk -v want=" $C_SYMBOLS " '$3 ~ /^[TtWw]$/ && index(want, " " $4 " ") { print $4 }' <<<"$syms" | sort -u)
     if codegen_runnable "$tier"; then
@@ -149,7 +198,13 @@ check_symbols() {
     for sym in $defined codegen_control_libcall; do
         start=$((16#$(awk -v s="$sym" '$4 == s { print $1; exit }' <<<"$syms")))
         bytes=$((16#$(awk -v s="$sym" '$4 == s { print $2; exit }' <<<"$syms")))
-        bad=$(escapes "$bin" "$start" "$((start + bytes))")
+        if [ "$sym" = codegen_control_libcall ]; then
+            bad=$(escapes "$bin" "$start" "$((start + bytes))")
+        else
+            bad=$(reach "$bin" "$syms" "$sym")
+            followed=$(grep -c '^follow' <<<"$bad" || true)
+            bad=$(grep -v '^follow' <<<"$bad" || true)
+        fi
         if [ "$sym" = codegen_control_libcall ]; then
             if [ -z "$bad" ]; then
                 failed+=("$tier: control: the check found no call in codegen_control_libcall")
@@ -161,7 +216,8 @@ check_symbols() {
             sed 's/^/      /' <<<"$bad"
             failed+=("$tier: symbol $sym calls or jumps out ($(wc -l <<<"$bad") places)")
         else
-            printf '  %-30s %5d B no call, no jump out\n' "$sym" "$bytes"
+            printf '  %-30s %5d B no call, no jump out%s\n' "$sym" "$bytes" \
+                "$( ((followed)) && echo " but to $followed function(s) of fastmem's, checked alike")"
         fi
         if [ "${SHOW:-}" = "$sym" ]; then
             objdump -d --no-show-raw-insn -M intel --start-address="$start" \
