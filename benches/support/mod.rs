@@ -150,11 +150,7 @@ mod libc_fns {
     pub unsafe extern "C" fn glibc_memcpy(dst: *mut u8, src: *const u8, n: usize) {
         // SAFETY: `init` stored glibc's `memcpy`, whose contract the
         // caller meets.
-        unsafe {
-            let f: unsafe extern "C" fn(*mut u8, *const u8, usize) -> *mut u8 =
-                core::mem::transmute(slot(0));
-            f(dst, src, n);
-        }
+        unsafe { copy(slot(0), dst, src, n) }
     }
 
     /// glibc's `memset`.
@@ -178,9 +174,18 @@ mod libc_fns {
     #[inline(never)]
     pub unsafe extern "C" fn glibc_memmove(dst: *mut u8, src: *const u8, n: usize) {
         // SAFETY: as in `glibc_memcpy`.
+        unsafe { copy(slot(2), dst, src, n) }
+    }
+
+    /// Calls the copy function at `f`.
+    ///
+    /// # Safety
+    /// `f` is `memcpy` or `memmove`, and the regions meet its contract.
+    unsafe fn copy(f: usize, dst: *mut u8, src: *const u8, n: usize) {
+        // SAFETY: the caller's.
         unsafe {
             let f: unsafe extern "C" fn(*mut u8, *const u8, usize) -> *mut u8 =
-                core::mem::transmute(slot(2));
+                core::mem::transmute(f);
             f(dst, src, n);
         }
     }

@@ -15,7 +15,7 @@
 //! pages (`guard::compares_against_guard_pages`) catch reads that are not
 //! used.
 
-use crate::harness::{pattern, report, AlignedBuf, CANARY};
+use crate::harness::{pattern, quickcheck_tests as tests, report, AlignedBuf, CANARY};
 use quickcheck::{QuickCheck, TestResult};
 use std::cmp::Ordering;
 use std::hint::black_box;
@@ -224,13 +224,6 @@ fn compare_zero_length_reads_nothing() {
     assert!(fastmem::eq(&[], &[]));
     assert_eq!(fastmem::compare(&[], &[]), Ordering::Equal);
     assert_eq!(fastmem::compare(&[], &[0]), Ordering::Less);
-}
-
-fn tests() -> u64 {
-    std::env::var("QUICKCHECK_TESTS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(500)
 }
 
 /// Random contents, lengths (half up to 1 KiB, half up to 64 KiB) and

@@ -489,3 +489,11 @@ pub fn report(test: &str, cases: u64) {
         f.write_all(line.as_bytes()).expect("FASTMEM_CASES_LOG");
     }
 }
+
+/// Cases per quickcheck property: `QUICKCHECK_TESTS`, default 500.
+pub fn quickcheck_tests() -> u64 {
+    std::env::var("QUICKCHECK_TESTS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(500)
+}

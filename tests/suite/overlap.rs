@@ -19,8 +19,8 @@
 
 use crate::guard::{Guarded, Place};
 use crate::harness::{
-    all_offsets, bytes_eq, bytes_to_vec, check_window, oracle_move, pattern, report, sweep_copy,
-    AlignedBuf, CANARY, COPY_CANARY, W,
+    all_offsets, bytes_eq, bytes_to_vec, check_window, oracle_move, pattern,
+    quickcheck_tests as tests, report, sweep_copy, AlignedBuf, CANARY, COPY_CANARY, W,
 };
 use quickcheck::{QuickCheck, TestResult};
 use std::hint::black_box;
@@ -389,13 +389,6 @@ fn memmove_disjoint_against_guard_pages() {
         }
     }
     report("memmove_disjoint_against_guard_pages", cases);
-}
-
-fn tests() -> u64 {
-    std::env::var("QUICKCHECK_TESTS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(500)
 }
 
 /// Random lengths up to 64 KiB (half of them up to 1 KiB), random deltas

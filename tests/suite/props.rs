@@ -4,18 +4,13 @@
 //!
 //! `QUICKCHECK_TESTS` sets the number of cases per property (default 500).
 
-use crate::harness::{report, safe_copy, safe_fill, CopyRig, FillRig, OFFSETS, W};
+use crate::harness::{
+    quickcheck_tests as tests, report, safe_copy, safe_fill, CopyRig, FillRig, OFFSETS, W,
+};
 use quickcheck::{QuickCheck, TestResult};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 const MAX_LEN: usize = 64 << 10;
-
-fn tests() -> u64 {
-    std::env::var("QUICKCHECK_TESTS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(500)
-}
 
 fn qc() -> QuickCheck {
     QuickCheck::new().tests(tests()).max_tests(10 * tests())
