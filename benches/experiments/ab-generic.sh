@@ -56,11 +56,16 @@ for spec in "${variants[@]}"; do
         echo "ab-generic: '$spec' is not FILE=NAME (an existing FILE; NAME letters, digits, _)" >&2
         exit 2
     fi
-    cp "$file" "$tree/src/ab_v$i.rs"
+    # The variant takes a copy of src/large.rs (the out-of-line large
+    # path), which names the variant's own Source and block.
+    sed "s/crate::large::/crate::ab_large_v$i::/g" "$file" >"$tree/src/ab_v$i.rs"
+    sed "s/crate::generic::/crate::ab_v$i::/g" src/large.rs >"$tree/src/ab_large_v$i.rs"
     cat >>"$tree/src/lib.rs" <<EOF
 
 #[allow(dead_code, missing_docs, clippy::all)]
 mod ab_v$i;
+#[allow(dead_code, missing_docs, clippy::all)]
+mod ab_large_v$i;
 /// A/B variant $name: its \`memcpy\`.
 #[doc(hidden)]
 #[inline(always)]
