@@ -1,4 +1,7 @@
-//! A hint that keeps LLVM from unrolling a loop by a runtime factor.
+//! Hints to LLVM's loop unroller and code layout, each an empty `asm!`.
+//!
+//! [`no_partial_unroll`] keeps LLVM from unrolling a loop by a runtime
+//! factor.
 //!
 //! Measured on the AVX-512 kernel: without it LLVM unrolls the block loop
 //! 2x or 4x and adds a remainder copy of the body, which roughly doubles
@@ -14,6 +17,26 @@
 /// Marks a loop body as not to be partially unrolled.
 #[inline(always)]
 pub(crate) fn no_partial_unroll() {
+    opaque_point()
+}
+
+/// Ends a block with an instruction no other block ends with, so that
+/// LLVM's tail merging does not replace its last moves with a jump to the
+/// same moves at the end of another size class.
+///
+/// Measured on AVX2 (BENCHMARKS.md, "The 1-vector rung's own tail"): the
+/// `[W, 2W]` rung's tail move is the same instruction as the last move of
+/// every wider class, so LLVM emitted it once and the rung jumped to it;
+/// that taken jump cost 2-3 TSC ticks a copy inlined in a loop (32-64 B:
+/// 4.4-5.4 ticks against 2.4 without it).
+#[inline(always)]
+pub(crate) fn no_tail_merge() {
+    opaque_point()
+}
+
+/// An empty `asm!`: no instruction, opaque to LLVM.
+#[inline(always)]
+fn opaque_point() {
     cfg_if::cfg_if! {
         if #[cfg(any(
             target_arch = "x86",

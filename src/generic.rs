@@ -727,7 +727,15 @@ unsafe fn write_gt16<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize) {
     // hands (16, W) to its half, whose 2 * Half::BYTES is W.
     unsafe {
         if V::BYTES <= 16 || n >= V::BYTES {
-            head_tail::<V, R>(dst, src, n, 1)
+            head_tail::<V, R>(dst, src, n, 1);
+            // The rung's tail move is also the last move of every wider
+            // class; shared, it costs this rung a taken jump. Not on the
+            // 16-byte rung, where SSE only lost, nor with the mixed-sizes
+            // class, whose AVX2 call site it took to 609 B (BENCHMARKS.md,
+            // "The 1-vector rung's own tail").
+            if V::BYTES > 16 && !MIXED_SIZES {
+                crate::barrier::no_tail_merge();
+            }
         } else {
             write_gt16::<V::Half, R>(dst, src, n)
         }

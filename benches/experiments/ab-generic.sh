@@ -11,7 +11,9 @@
 # to $WORK/tree, adds each FILE there as a module with its own `memcpy` and
 # `memset` entry points (inlined into an `extern "C"` wrapper, as
 # `fastmem_memcpy` is), lists them in the benchmark tool as NAME beside
-# `fastmem` and glibc, builds the tool per tier and runs it, pinned.
+# `fastmem` and glibc, and its `memcpy` inlined in the timing loops as
+# NAME_inl beside `fm_inline` (issue 10: the copy inlined at its call site),
+# builds the tool per tier and runs it, pinned.
 # Compare the columns of one run; a variant's ratio to glibc is the figure of
 # merit, since the builds differ in code placement.
 #
@@ -104,13 +106,21 @@ pub unsafe extern "C" fn ab_v${i}_memset(dst: *mut u8, c: u8, n: usize) {
     unsafe { fastmem::ab_memset_v$i(dst, c, n) }
 }
 EOF
+    # Its copy inlined in the timing loops too, listed as NAME_inl after
+    # fm_inline, so that the inlined figures compare within one run.
+    echo "inline_loops!(ab_v${i}_hot_inline, ab_v${i}_seq_inline, fastmem::ab_memcpy_v$i);" \
+        >>"$tree/benches/support/mod.rs"
+    sed -i \
+        -e "s/^    }\];\$/&\n    v.push(CopyImpl { name: \"${name}_inl\", f: ab_v${i}_memcpy, hot: |a, b, n, it| unsafe { ab_v${i}_hot_inline(a, b, n, it) }, seq: |a, b, ns| unsafe { ab_v${i}_seq_inline(a, b, ns) } });/" \
+        "$tree/benches/support/mod.rs"
     # List the variant right before glibc in both implementation lists.
     sed -i \
         -e "s|^    v.push(entry!(CopyImpl, \"glibc\", glibc_memcpy));|    v.push(entry!(CopyImpl, \"$name\", ab_v${i}_memcpy));\n&|" \
         -e "s|^    v.push(entry!(SetImpl, \"glibc\", glibc_memset));|    v.push(entry!(SetImpl, \"$name\", ab_v${i}_memset));\n&|" \
         "$tree/benches/support/mod.rs"
     if ! grep -q "ab_v${i}_memcpy));" "$tree/benches/support/mod.rs" ||
-        ! grep -q "ab_v${i}_memset));" "$tree/benches/support/mod.rs"; then
+        ! grep -q "ab_v${i}_memset));" "$tree/benches/support/mod.rs" ||
+        ! grep -q "ab_v${i}_hot_inline(a, b, n, it)" "$tree/benches/support/mod.rs"; then
         echo "ab-generic: could not list $name in benches/support/mod.rs (its glibc entries moved?)" >&2
         exit 1
     fi

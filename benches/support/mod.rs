@@ -821,43 +821,54 @@ fn opaque(mut x: usize) -> usize {
     x
 }
 
-/// `iters` copies of `n` bytes with `fastmem::memcpy` inlined in the loop,
-/// the length opaque anew each time, so the size dispatch runs on every
-/// copy as at a call site with a runtime length; ticks per copy. The twin
-/// of `fm_dpdk_hot` in `benches/dpdk/side.c`.
-///
-/// # Safety
-/// Both regions valid for `n` bytes, not overlapping.
-#[inline(never)]
-pub unsafe fn fastmem_hot_inline(dst: *mut u8, src: *const u8, n: usize, iters: usize) -> f64 {
-    let dst = opaque(dst as usize) as *mut u8;
-    let src = opaque(src as usize) as *const u8;
-    let t0 = ticks();
-    for _ in 0..iters {
-        // SAFETY: the caller's ranges.
-        unsafe { fastmem::memcpy(dst, src, opaque(n)) };
-        clobber();
-    }
-    (ticks() - t0) as f64 / iters.max(1) as f64
+/// Defines the two timing loops of a copy inlined at its call site:
+/// `$hot(dst, src, n, iters)`, `iters` copies of `n` bytes, the length
+/// opaque anew each time, so the size dispatch runs on every copy as at a
+/// call site with a runtime length; and `$seq(dst, src, ns)`, one copy per
+/// length in `ns`. Both return ticks per copy. `fastmem_hot_inline` and
+/// `fastmem_seq_inline` are the twins of `fm_dpdk_hot` and `fm_dpdk_seq`
+/// in `benches/dpdk/side.c`; `benches/experiments/ab-generic.sh` defines
+/// one pair per variant with this macro too.
+macro_rules! inline_loops {
+    ($hot:ident, $seq:ident, $copy:path) => {
+        /// `iters` copies of `n` bytes, inlined; ticks per copy (see
+        /// `inline_loops!`).
+        ///
+        /// # Safety
+        /// Both regions valid for `n` bytes, not overlapping.
+        #[inline(never)]
+        pub unsafe fn $hot(dst: *mut u8, src: *const u8, n: usize, iters: usize) -> f64 {
+            let dst = opaque(dst as usize) as *mut u8;
+            let src = opaque(src as usize) as *const u8;
+            let t0 = ticks();
+            for _ in 0..iters {
+                // SAFETY: the caller's ranges.
+                unsafe { $copy(dst, src, opaque(n)) };
+                clobber();
+            }
+            (ticks() - t0) as f64 / iters.max(1) as f64
+        }
+
+        /// One copy per length in `ns`, inlined; ticks per copy.
+        ///
+        /// # Safety
+        /// Both regions valid for every length in `ns`, not overlapping.
+        #[inline(never)]
+        pub unsafe fn $seq(dst: *mut u8, src: *const u8, ns: &[usize]) -> f64 {
+            let dst = opaque(dst as usize) as *mut u8;
+            let src = opaque(src as usize) as *const u8;
+            let t0 = ticks();
+            for &n in ns {
+                // SAFETY: the caller's ranges.
+                unsafe { $copy(dst, src, n) };
+                clobber();
+            }
+            (ticks() - t0) as f64 / ns.len().max(1) as f64
+        }
+    };
 }
 
-/// One copy per length in `ns`, `fastmem::memcpy` inlined; ticks per copy.
-/// The twin of `fm_dpdk_seq` in `benches/dpdk/side.c`.
-///
-/// # Safety
-/// Both regions valid for every length in `ns`, not overlapping.
-#[inline(never)]
-pub unsafe fn fastmem_seq_inline(dst: *mut u8, src: *const u8, ns: &[usize]) -> f64 {
-    let dst = opaque(dst as usize) as *mut u8;
-    let src = opaque(src as usize) as *const u8;
-    let t0 = ticks();
-    for &n in ns {
-        // SAFETY: the caller's ranges.
-        unsafe { fastmem::memcpy(dst, src, n) };
-        clobber();
-    }
-    (ticks() - t0) as f64 / ns.len().max(1) as f64
-}
+inline_loops!(fastmem_hot_inline, fastmem_seq_inline, fastmem::memcpy);
 
 /// `iters` calls of `f(a, b, n)` with a runtime `n`; ticks per call.
 #[cfg(not(target_arch = "x86_64"))]
