@@ -16,7 +16,7 @@ CI_OUT=${CI_TARGET:-$ROOT/target-ci}
 OUT=$CI_OUT/dpdk
 source ci/tiers.sh
 
-root=$(bash benches/dpdk/fetch-headers.sh)
+root=$(bash benches/dpdk/fetch-headers.sh | tail -n 1)
 export DPDK_ROOT=$root FASTMEM_REQUIRE_DPDK=1
 unset RUSTFLAGS CARGO_ENCODED_RUSTFLAGS
 

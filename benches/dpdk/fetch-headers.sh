@@ -12,7 +12,8 @@
 # Runs `apt-get update` first (as root) when apt knows no libdpdk-dev.
 # Exits non-zero, loudly, when the package cannot be fetched (no network,
 # not a Debian/Ubuntu system): CI must not skip the comparator silently.
-# The last line printed is the root to give the build as DPDK_ROOT.
+# The one line on stdout is the root to give the build as DPDK_ROOT;
+# everything else (apt's progress included) goes to stderr.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=${DPDK_ROOT:-$here/headers}
@@ -22,11 +23,11 @@ if [[ ! -f $header ]]; then
     command -v apt-get >/dev/null || { echo "fetch-headers: no apt-get: fetch libdpdk-dev 22.11 by hand and unpack it into $root" >&2; exit 1; }
     if ! apt-cache show libdpdk-dev >/dev/null 2>&1; then
         echo "fetch-headers: apt knows no libdpdk-dev; running apt-get update" >&2
-        apt-get update -qq
+        apt-get update -qq >&2
     fi
     tmp=$(mktemp -d)
     trap 'rm -rf "$tmp"' EXIT
-    (cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root libdpdk-dev) || {
+    (cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root libdpdk-dev >&2) || {
         echo "fetch-headers: apt-get download libdpdk-dev FAILED (network? sources.list?)" >&2
         exit 1
     }
