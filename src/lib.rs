@@ -257,7 +257,8 @@ pub const MIXED_SIZES: bool = generic::MIXED_SIZES;
 /// (BENCHMARKS.md, "Large copies"); a CPU whose last-level cache serves a
 /// thread more may want a larger value, about three quarters of one
 /// thread's share of it, as glibc uses.
-pub const NONTEMPORAL_MIN: usize = large::handover_min::<Selected>(2);
+pub const NONTEMPORAL_MIN: usize =
+    large::handover_min::<Selected>(<*const u8 as generic::Source>::TRAFFIC);
 
 const W: usize = <Selected as vector::Vector>::BYTES;
 static_assertions::const_assert_eq!(W, KERNEL.vector_bytes());
