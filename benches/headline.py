@@ -85,6 +85,48 @@ def tier_rows(d, k):
     return rows
 
 
+def sweeps(paths, other, fm="fastmem"):
+    """sweep() over the rows of several tables of one tier at once."""
+    t = {}
+    for i, p in enumerate(paths):
+        if os.path.exists(p):
+            t.update({(f"{i}:{s}", m): v for (s, m), v in read_csv(p).items()})
+    sizes = {s for s, m in t if m == fm}
+    r = [t[s, other] / t[s, fm] for s in sizes if (s, other) in t]
+    if not r:
+        return "—"
+    g = math.exp(sum(map(math.log, r)) / len(r))
+    return f"{g:.2f} ({min(r):.2f})"
+
+
+def more_rows(d, k):
+    """{case: ratio} for issue 11's entry points, fills, the exported symbols
+    and large copies: 'geomean (worst)' of other's ticks over fastmem's."""
+    f = lambda *names: [os.path.join(d, n) for n in names]
+    overlap = [f"{k}-move-{way}{dist}.csv" for way in ("up", "down") for dist in ("1", "17", "19", "35", "67")]
+    sym = lambda s: f(f"symbols/{k}-{s}.csv")
+    return {
+        "fill 1-8192 B, aligned and dst+1: vs glibc": sweeps(f(f"{k}-set.csv", f"{k}-set-unaligned.csv"), "glibc"),
+        "memmove disjoint, aligned and dst+1 src+3: fastmem memcpy / memmove (target >= 0.95)":
+            sweeps(f(f"{k}-move.csv", f"{k}-move-unaligned.csv"), "fm_memcpy"),
+        "memmove overlapping, up and down by 1, 17, W+3: vs glibc": sweeps(f(*overlap), "glibc"),
+        "memcmp equal: vs glibc": sweeps(f(f"{k}-cmp-memcmp-equal.csv"), "glibc"),
+        "memcmp first difference at random: vs glibc": sweeps(f(f"{k}-cmp-memcmp-diff.csv"), "glibc"),
+        "bcmp equal: vs glibc": sweeps(f(f"{k}-cmp-bcmp-equal.csv"), "glibc"),
+        "bcmp first difference at random: vs glibc": sweeps(f(f"{k}-cmp-bcmp-diff.csv"), "glibc"),
+        "exported memcpy symbol, aligned and dst+1 src+3: vs glibc":
+            sweeps(sym("copy") + sym("copy-unaligned"), "glibc", "symbol"),
+        "exported memcpy symbol: vs compiler_builtins' scheme":
+            sweeps(sym("copy") + sym("copy-unaligned"), "cb_movsq", "symbol"),
+        "exported memset symbol, aligned and dst+1: vs glibc":
+            sweeps(sym("set") + sym("set-unaligned"), "glibc", "symbol"),
+        "large copy 256 KiB-256 MiB: vs glibc": sweeps(f(f"{k}-large-copy.csv"), "glibc"),
+        "large copy: vs `rep movsb`": sweeps(f(f"{k}-large-copy.csv"), "rep_movsb"),
+        "large fill 256 KiB-256 MiB: vs glibc": sweeps(f(f"{k}-large-set.csv"), "glibc"),
+        "large fill: vs `rep stosb`": sweeps(f(f"{k}-large-set.csv"), "rep_stosb"),
+    }
+
+
 def main(root):
     tiers = [t for t in ("avx512", "avx2", "sse") if os.path.isdir(os.path.join(root, t))]
     per = {t: tier_rows(os.path.join(root, t), t) for t in tiers}
@@ -98,6 +140,14 @@ def main(root):
         for t in tiers:
             cells += list(per[t].get(c, ("—", "—", "—")))
         print(f"| {c} | " + " | ".join(cells) + " |")
+    more = {t: more_rows(os.path.join(root, t), t) for t in tiers}
+    cases = [c for c in more[tiers[0]] if any(more[t][c] != "—" for t in tiers)] if tiers else []
+    if cases:
+        print()
+        print("| case (geomean over the sizes, worst in brackets) | " + " | ".join(tiers) + " |")
+        print("|---|" + "---:|" * len(tiers))
+        for c in cases:
+            print(f"| {c} | " + " | ".join(more[t][c] for t in tiers) + " |")
 
 
 if __name__ == "__main__":

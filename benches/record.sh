@@ -8,17 +8,22 @@
 # kernels (avx512f/bw/vl, avx2, erms, fsrm), hypervisor, kernel, tier and
 # its RUSTFLAGS, GLIBC_TUNABLES, rustc, glibc, git commit, date, command.
 #
-#   bash benches/record.sh                          # avx512 avx2 sse; copy, copy-unaligned, mixed; vhost L3
+#   bash benches/record.sh                          # avx512 avx2 sse; every suite below; vhost L3
 #   TIERS=avx2 VHOST="l3 dram" bash benches/record.sh
 #
 # Environment: TIERS (default "avx512 avx2 sse"; avx512 is -C
 # target-cpu=native, see benches/tier-flags.sh), SUITES (examples/sizes.rs
-# --suite, default copy,copy-unaligned,mixed), VHOST (rings for
+# --suite, default copy,copy-unaligned,set,set-unaligned,mixed,move,cmp),
+# LARGE (default 1: also the large suite, 256 KiB-256 MiB, --reps
+# LARGE_REPS, default 9; empty: not), SYMBOLS (default 1: also the
+# exported symbols, a second build with --features c-symbols whose copy
+# and set suites go to <tier>/symbols/; empty: not), VHOST (rings for
 # examples/vhost_enqueue: l3 = --mib 16, dram = --mib 512; default l3;
 # empty: none), SIZES_ARGS and VHOST_ARGS (extra options), CPU (core to pin,
 # default 1), GLIBC_WIDTH (default `tier`: glibc held to the tier's width
 # on the avx2 and sse tiers, as issue 10 §4 asks; `ifunc`: glibc as this
-# CPU picks it), DEST (default benches/results/<cpu-id>), BENCH_TARGET
+# CPU picks it), DEST (default benches/results/<cpu-id>; any other DEST
+# keeps its plots in DEST/plots), BENCH_TARGET
 # (build folders, one per tier, default target/bench-record), BASE_TARGET
 # (a release target folder whose dependencies each new build folder starts
 # from, e.g. ci/test.sh's target-ci/base-release).
@@ -34,7 +39,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 TIERS=${TIERS:-"avx512 avx2 sse"}
-SUITES=${SUITES:-copy,copy-unaligned,mixed}
+SUITES=${SUITES:-copy,copy-unaligned,set,set-unaligned,mixed,move,cmp}
+LARGE=${LARGE-1}
+LARGE_REPS=${LARGE_REPS:-9}
+SYMBOLS=${SYMBOLS-1}
 VHOST=${VHOST-l3}
 CPU=${CPU:-1}
 export GLIBC_WIDTH=${GLIBC_WIDTH:-tier}
@@ -53,6 +61,12 @@ model=$(field model)
 stepping=$(field stepping)
 CPU_ID=$v-$family-$model
 DEST=${DEST:-$ROOT/benches/results/$CPU_ID}
+# With a DEST of its own, a trial run keeps its plots there too.
+if [[ $DEST == "$ROOT/benches/results/$CPU_ID" ]]; then
+    PLOTS=$ROOT/benches/plots/$CPU_ID
+else
+    PLOTS=$DEST/plots
+fi
 have=()
 for f in avx512f avx512bw avx512vl avx2 erms fsrm hypervisor; do
     grep -m1 '^flags' /proc/cpuinfo | grep -qw "$f" && have+=("$f")
@@ -106,17 +120,43 @@ for tier in $TIERS; do
         cargo build --release --quiet --example sizes --example vhost_enqueue
     bin=$dir/release/examples
     out=$DEST/$tier
+    # A tier's files are all from this run: none left from an earlier one.
+    rm -rf "$out"
     mkdir -p "$out"
     tun=$(glibc_tunables "$tier")
-    # shellcheck disable=SC2086  # the extra arguments are word lists
-    cmd="GLIBC_TUNABLES=\"$tun\" taskset -c $CPU sizes --suite $SUITES ${SIZES_ARGS:-}"
-    {
-        echo "# $CPU_ID, tier $tier: examples/sizes.rs"
-        echo
-        fenced header "$tier" "$flags" "$tun" "$cmd"
-        # shellcheck disable=SC2086
-        GLIBC_TUNABLES=$tun taskset -c "$CPU" "$bin/sizes" --suite "$SUITES" --out "$out" ${SIZES_ARGS:-}
-    } | tee "$out/sizes.md"
+    # run_sizes BIN OUT MD SUITES [ARGS...]: one sizes run into OUT, its
+    # output in OUT/MD (appended), its CSVs headed like every file.
+    run_sizes() {
+        local b=$1 o=$2 md=$3 suites=$4
+        shift 4
+        mkdir -p "$o"
+        # shellcheck disable=SC2086  # the extra arguments are word lists
+        local c="GLIBC_TUNABLES=\"$tun\" taskset -c $CPU $(basename "$b") --suite $suites $* ${SIZES_ARGS:-}"
+        {
+            fenced header "$tier" "$flags" "$tun" "$c"
+            # shellcheck disable=SC2086
+            GLIBC_TUNABLES=$tun taskset -c "$CPU" "$b" --suite "$suites" --out "$o" "$@" ${SIZES_ARGS:-}
+        } | tee -a "$o/$md"
+        for csv in "$o"/*.csv; do
+            grep -q '^# cpu:' "$csv" && continue
+            { header "$tier" "$flags" "$tun" "$c (see $md)" | sed 's/^/# /'; cat "$csv"; } >"$csv.tmp"
+            mv "$csv.tmp" "$csv"
+        done
+    }
+    printf '# %s, tier %s: examples/sizes.rs\n\n' "$CPU_ID" "$tier" >"$out/sizes.md"
+    run_sizes "$bin/sizes" "$out" sizes.md "$SUITES"
+    if [[ -n $LARGE ]]; then
+        run_sizes "$bin/sizes" "$out" sizes.md large --reps "$LARGE_REPS"
+    fi
+    if [[ -n $SYMBOLS ]]; then
+        [[ -d $dir-symbols ]] || cp -a "$dir" "$dir-symbols"
+        CARGO_TARGET_DIR=$dir-symbols cargo clean --release -p fastmem 2>/dev/null || true
+        CARGO_TARGET_DIR=$dir-symbols RUSTC_WRAPPER=$ROOT/ci/tier-rustc FASTMEM_TIER_RUSTFLAGS="$flags" \
+            cargo build --release --quiet --features c-symbols --example sizes
+        mkdir -p "$out/symbols"
+        printf '# %s, tier %s: examples/sizes.rs built with --features c-symbols\n\n' "$CPU_ID" "$tier" >"$out/symbols/sizes.md"
+        run_sizes "$dir-symbols/release/examples/sizes" "$out/symbols" sizes.md copy,copy-unaligned,set,set-unaligned
+    fi
     for ring in $VHOST; do
         case $ring in
             l3) mib=16 ;;
@@ -132,15 +172,12 @@ for tier in $TIERS; do
             GLIBC_TUNABLES=$tun taskset -c "$CPU" "$bin/vhost_enqueue" --mib "$mib" ${VHOST_ARGS:-} | fenced cat
         } | tee "$out/vhost-$ring.md"
     done
-    # The plots go beside the other plots (BENCHMARKS.md shows them).
-    mkdir -p "$ROOT/benches/plots/$CPU_ID"
+    # The plots go beside the other plots (BENCHMARKS.md shows them); the
+    # overlapping moves' and the symbols' sweeps stay in their CSVs.
+    mkdir -p "$PLOTS"
+    rm -f "$out"/*-move-up*.svg "$out"/*-move-down*.svg "$out"/symbols/*.svg
     for svg in "$out"/*.svg; do
-        [[ -e $svg ]] && mv "$svg" "$ROOT/benches/plots/$CPU_ID/"
-    done
-    # The header in every CSV too, as comment lines (read with comment='#').
-    for csv in "$out"/*.csv; do
-        { header "$tier" "$flags" "$tun" "sizes --suite $SUITES (see sizes.md)" | sed 's/^/# /'; cat "$csv"; } >"$csv.tmp"
-        mv "$csv.tmp" "$csv"
+        [[ -e $svg ]] && mv "$svg" "$PLOTS/"
     done
 done
 # The headline table of BENCHMARKS.md, from every tier measured so far.
@@ -150,4 +187,4 @@ done
     fenced header "${TIERS// /, }" "see each tier's files" "see each tier's files" "bash benches/record.sh"
     python3 benches/headline.py "$DEST"
 } >"$DEST/headline.md"
-echo "results: $DEST; plots: benches/plots/$CPU_ID"
+echo "results: $DEST; plots: $PLOTS"
