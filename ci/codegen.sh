@@ -6,6 +6,8 @@
 #   - reports the bytes of every wrapper; the runtime-length memcpy and memset
 #     wrappers are the cost of one call site, with a target of at most
 #     $CODEGEN_SIZE_TARGET bytes (600); CODEGEN_ENFORCE_SIZE=1 makes a miss fail;
+#   - memcpy_const::<12> and memset_const::<12> must be straight-line and use
+#     no AVX-512 masked move (no {kN} operand);
 #   - constant-length wrappers (12, 64, 1518 bytes) must be straight-line:
 #       memset 12 and 64, memcpy_generic, memcpy_aligned: FAIL on any jump
 #         (j*, loop*) or call;
@@ -69,13 +71,16 @@ codegen_runnable() {
 TARGET_BASE=${CARGO_TARGET_DIR:-$ROOT/target}
 SIZE_TARGET=${CODEGEN_SIZE_TARGET:-600}
 EXEMPT_1518="codegen_memcpy_1518 codegen_memset_1518 codegen_memcpy_generic_1518 codegen_memcpy_aligned_1518"
-STRICT="codegen_memset_12 codegen_memset_64
+STRICT="codegen_memset_12 codegen_memset_64 codegen_memcpy_const_12 codegen_memset_const_12
  codegen_memcpy_generic_12 codegen_memcpy_generic_64 codegen_memcpy_generic_1518
  codegen_memcpy_aligned_12 codegen_memcpy_aligned_64 codegen_memcpy_aligned_1518"
 DISPATCH="codegen_memcpy_12 codegen_memcpy_64 codegen_memcpy_1518 codegen_memset_1518"
 CONSTANT="$(echo $DISPATCH $STRICT)"
 STRICT=" $(echo $STRICT) "
 RUNTIME="codegen_memcpy_n codegen_memset_n codegen_memcpy_aligned_n codegen_memcpy_generic_n codegen_memmove_n"
+# The compile-time-size API: plain moves, FAIL on any mask-register operand
+# (an AVX-512 masked move; lib.rs, memcpy_const).
+PLAIN=" codegen_memcpy_const_12 codegen_memset_const_12 "
 # Only these two are held to the size target; the others are reported.
 LIMITED="codegen_memcpy_n codegen_memset_n"
 BRANCH_RE=':[[:space:]]+(j[a-z]+|call|loop[a-z]*)[[:space:]]'
@@ -289,7 +294,10 @@ for tier in $TIERS; do
             n_bad=$(( $(count call) + $(count out) + $(count indirect) + $(count cond-back) + $(count jmp-back) ))
             exempt=0
             if [ "$tier" = portable ] && [[ " $EXEMPT_1518 " == *" $sym "* ]]; then exempt=1; fi
-            if [ "$n_all" -eq 0 ]; then
+            if [[ "$PLAIN" == *" $sym "* ]] && grep -qE '\{k[0-7]\}' <<<"$asm"; then
+                note=" FAIL: a masked move"
+                failed+=("$tier: $sym uses a masked move")
+            elif [ "$n_all" -eq 0 ]; then
                 note=" straight-line, $insns instructions"
             elif [ $exempt = 1 ]; then
                 note=" ($n_all jumps/calls: portable 1518 B exempt, it keeps its block loop; see the header)"

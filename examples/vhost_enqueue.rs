@@ -34,7 +34,7 @@
 //!   second the remaining 506 bytes at offset 0.
 //!
 //! Each enqueue is one non-inlined function per implementation: fastmem
-//! (`memset` + `memcpy`, inlined in it) against DPDK's `rte_memcpy`, inlined
+//! (`memset_const::<12>` + `memcpy`, inlined in it) against DPDK's `rte_memcpy`, inlined
 //! in the same function written in C (`benches/dpdk/side.c`; DPDK has no
 //! `rte_memset`, so the header is zeroed by a 12-byte `memset`, two stores),
 //! and the standard library's `write_bytes` + `copy_nonoverlapping`, which
@@ -85,7 +85,7 @@ fn dpdk_enqueue() -> Option<(EnqFn, EnqFn)> {
 unsafe extern "C" fn enqueue_fastmem(d: *mut u8, _next: *mut u8, p: *const u8, len: usize) {
     // SAFETY: the caller's ranges.
     unsafe {
-        fastmem::memset(d, 0, HDR);
+        fastmem::memset_const::<HDR>(d, 0);
         fastmem::memcpy(d.add(HDR), p, len);
     }
 }
@@ -109,7 +109,7 @@ unsafe extern "C" fn enqueue_mrg_fastmem(d: *mut u8, next: *mut u8, p: *const u8
     let first = MRG_BUF - HDR;
     // SAFETY: the caller's ranges.
     unsafe {
-        fastmem::memset(d, 0, HDR);
+        fastmem::memset_const::<HDR>(d, 0);
         d.add(NUM_BUFFERS)
             .cast::<u16>()
             .write_unaligned(2u16.to_le());

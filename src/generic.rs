@@ -1249,6 +1249,36 @@ pub(crate) unsafe fn memset<V: Tuning>(dst: *mut u8, c: u8, n: usize) {
     }
 }
 
+/// See [`crate::memcpy_const`] and [`crate::memset_const`]: [`write()`]
+/// for a size known while compiling, except that the first class takes the
+/// plain 1-16 B moves and vector rungs ([`write_le_2w`]) where a run-time
+/// size would take one masked move. Both fold to a few plain stores, which
+/// a destination line not in L1 takes faster than a masked store (the
+/// virtio-net header in `examples/vhost_enqueue`: BENCHMARKS.md, "Sizes
+/// known while compiling").
+///
+/// # Safety
+///
+/// As [`write()`], for `N` bytes.
+#[inline(always)]
+pub(crate) unsafe fn write_const<V: Tuning, R: Source, const N: usize>(dst: *mut u8, src: R) {
+    // SAFETY: the caller's contract; `small_max` is at most 32, within
+    // `write_le_2w`'s `2 * W`; `takes_aligned_loop` vouches for alignment.
+    unsafe {
+        if N <= small_max::<V>() {
+            write_le_2w::<V, R>(dst, src, N)
+        } else {
+            write::<V, R>(
+                dst,
+                src,
+                N,
+                takes_aligned_loop::<V, R>(dst, src),
+                MIXED_SIZES,
+            )
+        }
+    }
+}
+
 /// Copies exactly `N` bytes: `N / W` vectors, or, below the width, the rung
 /// whose width is `N`.
 ///

@@ -15,8 +15,8 @@
  *     examples/vhost_enqueue.rs (12-byte header zeroed, payload after it).
  *
  * DPDK has no rte_memset: the header is zeroed with memset of a constant
- * 12 bytes, which the compiler turns into two stores, as fastmem::memset of
- * a constant length is.
+ * 12 bytes, which the compiler turns into two stores, as
+ * fastmem::memset_const::<12> is.
  */
 #include <stddef.h>
 #include <stdint.h>

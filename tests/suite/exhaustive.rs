@@ -2,7 +2,7 @@
 //! ones. Each test runs its function through the canary rigs of `harness`.
 
 use crate::harness::{
-    all_offsets, large_sizes, report, safe_copy, safe_fill, sweep_copy, sweep_fill, MOVS, W,
+    all_offsets, large_sizes, report, safe_copy, safe_fill, sweep_copy, sweep_fill, CONSTS, MOVS, W,
 };
 
 /// Every length the exhaustive sweeps try: `0..=1024` crosses every size
@@ -107,6 +107,27 @@ fn mov_all_offsets() {
         });
     }
     report("mov_all_offsets", cases);
+}
+
+#[test]
+fn const_sizes_all_offsets() {
+    let offs = all_offsets();
+    let mut cases = 0;
+    for op in CONSTS {
+        let name = format!("memcpy_const::<{}>", op.n);
+        cases += sweep_copy(&name, [op.n], &offs, &offs, op.n as u64, |d, s, n| {
+            debug_assert_eq!(n, op.n);
+            // SAFETY: the rig passes disjoint buffers valid for `n` bytes.
+            unsafe { (op.copy)(d, s) }
+        });
+        let name = format!("memset_const::<{}>", op.n);
+        cases += sweep_fill(&name, [op.n], &offs, &FILL_BYTES, |d, c, n| {
+            debug_assert_eq!(n, op.n);
+            // SAFETY: the rig passes a buffer valid for `n` bytes.
+            unsafe { (op.fill)(d, c) }
+        });
+    }
+    report("const_sizes_all_offsets", cases);
 }
 
 /// The safe layer over the same sweep, at fewer destination offsets: it

@@ -13,7 +13,7 @@
 //! guards really fault, in a child process.
 
 use crate::harness::{
-    bytes_eq, bytes_fill, large_sizes, pattern, report, safe_copy, safe_fill, MOVS, W,
+    bytes_eq, bytes_fill, large_sizes, pattern, report, safe_copy, safe_fill, CONSTS, MOVS, W,
 };
 use std::ptr::NonNull;
 
@@ -209,25 +209,32 @@ fn guard_fills(dst: &mut Guarded, n: usize, c: u8) -> u64 {
         ("memset_nontemporal", fastmem::memset_nontemporal),
         ("fill", safe_fill),
     ];
+    fills
+        .iter()
+        // SAFETY: `guard_fill` passes a pointer valid for `n` bytes.
+        .map(|&(name, fill)| guard_fill(dst, n, c, name, |p, c| unsafe { fill(p, c, n) }))
+        .sum()
+}
+
+/// One fill function on `n` bytes at both ends of the data area, against
+/// the guards: `fill(p, c)` must set `p..p + n`.
+fn guard_fill(dst: &mut Guarded, n: usize, c: u8, name: &str, fill: impl Fn(*mut u8, u8)) -> u64 {
     let mut want = vec![0; n];
     bytes_fill(&mut want, !c);
     let mut cases = 0;
     for place in [Place::Start, Place::End] {
-        for (name, fill) in fills {
-            let p = dst.at(place, n);
-            // SAFETY: the window lies in the data area, and nothing else
-            // refers to it.
-            let w = unsafe { std::slice::from_raw_parts_mut(p, n) };
-            bytes_fill(w, c);
-            // SAFETY: `p` is valid for `n` bytes.
-            unsafe { fill(p, !c, n) };
-            assert!(
-                bytes_eq(w, &want),
-                "{name}(n = {n}, c = {:#04x}) at {place:?}: wrong bytes",
-                !c
-            );
-            cases += 1;
-        }
+        let p = dst.at(place, n);
+        // SAFETY: the window lies in the data area, and nothing else
+        // refers to it.
+        let w = unsafe { std::slice::from_raw_parts_mut(p, n) };
+        bytes_fill(w, c);
+        fill(p, !c);
+        assert!(
+            bytes_eq(w, &want),
+            "{name}(n = {n}, c = {:#04x}) at {place:?}: wrong bytes",
+            !c
+        );
+        cases += 1;
     }
     cases
 }
@@ -259,6 +266,26 @@ fn movs_against_guard_pages() {
         });
     }
     report("movs_against_guard_pages", cases);
+}
+
+#[test]
+fn const_sizes_against_guard_pages() {
+    let max = CONSTS.iter().map(|op| op.n).max().unwrap_or(0);
+    let mut arena = CopyArena::new(max, 13);
+    let mut cases = 0;
+    for op in CONSTS {
+        let name = format!("memcpy_const::<{}>", op.n);
+        cases += arena.run(&name, op.n, any, |d, s, _| {
+            // SAFETY: the arena passes disjoint windows valid for `n` bytes.
+            unsafe { (op.copy)(d, s) }
+        });
+        let name = format!("memset_const::<{}>", op.n);
+        // SAFETY: `guard_fill` passes a pointer valid for `n` bytes.
+        cases += guard_fill(&mut arena.dst, op.n, 0x3C, &name, |p, c| unsafe {
+            (op.fill)(p, c)
+        });
+    }
+    report("const_sizes_against_guard_pages", cases);
 }
 
 /// The large sizes of the exhaustive module, each in an arena of its own

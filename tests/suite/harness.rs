@@ -444,6 +444,34 @@ pub const MOVS: [(&str, usize, Mov); 5] = [
     ("mov256", 256, fastmem::mov256),
 ];
 
+/// `memcpy_const::<N>` and `memset_const::<N>` for one `N`.
+pub struct ConstOps {
+    pub n: usize,
+    pub copy: Mov,
+    pub fill: unsafe fn(*mut u8, u8),
+}
+
+macro_rules! const_ops {
+    ($($n:literal),* $(,)?) => {
+        &[$(ConstOps {
+            n: $n,
+            copy: fastmem::memcpy_const::<$n>,
+            fill: fastmem::memset_const::<$n>,
+        }),*]
+    };
+}
+
+/// The compile-time sizes tested: every size through 66 (the plain small
+/// class, every vector rung of every kernel, and both sides of 32, 64),
+/// then both sides of each larger class edge and of the loop thresholds,
+/// and two frame sizes.
+pub const CONSTS: &[ConstOps] = const_ops!(
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+    26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49,
+    50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 95, 96, 97, 127, 128, 129,
+    255, 256, 257, 511, 512, 513, 767, 768, 769, 1024, 1518, 4095, 4096, 4097,
+);
+
 /// `fastmem::copy` on raw parts, for the rigs that hand out pointers.
 ///
 /// # Safety

@@ -80,6 +80,28 @@ wrappers! {
     codegen_memcpy_1518, codegen_memset_1518, codegen_memcpy_generic_1518, codegen_memcpy_aligned_1518 = 1518;
 }
 
+/// `memcpy_const::<12>`: plain moves, no masked one (a virtio-net header).
+///
+/// # Safety
+/// As `fastmem::memcpy_const`.
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn codegen_memcpy_const_12(dst: *mut u8, src: *const u8) {
+    // SAFETY: forwarded contract.
+    unsafe { fastmem::memcpy_const::<12>(dst, src) }
+}
+
+/// `memset_const::<12>`: two 8-byte stores.
+///
+/// # Safety
+/// As `fastmem::memset_const`.
+#[no_mangle]
+#[inline(never)]
+pub unsafe extern "C" fn codegen_memset_const_12(dst: *mut u8, c: u8) {
+    // SAFETY: forwarded contract.
+    unsafe { fastmem::memset_const::<12>(dst, c) }
+}
+
 /// `memcpy` with a runtime length: the size of one call site.
 ///
 /// # Safety
@@ -224,6 +246,22 @@ fn main() {
             println!("constant {n}: copy {copied}, set {set_ok}, set_n {set_n_ok}");
             bad += 1;
         }
+    }
+    // The compile-time-size pair, at an odd offset.
+    dst.0.fill(0);
+    // SAFETY: 1 + 12 and 3 + 12 bytes are within the 4096-byte blocks.
+    unsafe { black_box(codegen_memcpy_const_12 as CopyK)(d.add(1), s.add(3)) };
+    let copied =
+        dst.0[1..13] == src.0[3..15] && dst.0[0] == 0 && dst.0[13..].iter().all(|&b| b == 0);
+    dst.0.fill(0);
+    // SAFETY: as above.
+    unsafe { black_box(codegen_memset_const_12 as SetK)(d.add(1), 0xA5) };
+    let set = dst.0[1..13].iter().all(|&b| b == 0xA5)
+        && dst.0[0] == 0
+        && dst.0[13..].iter().all(|&b| b == 0);
+    if !(copied && set) {
+        println!("constant 12 (const API): copy {copied}, set {set}");
+        bad += 1;
     }
     println!(
         "kernel {}: {} wrapper checks failed",
