@@ -52,12 +52,12 @@
 //!
 //! A call of one of these symbols costs what its first few cache lines
 //! cost to fetch and decode, and that depends on where the linker puts
-//! it: on an AVX-512 build the same `memcpy` took 6.2 TSC ticks at
-//! 64-128 B in one binary and 5.4 in another, against glibc's 5.5
-//! (BENCHMARKS.md, "The exported symbols"). glibc starts its functions
-//! on 64-byte boundaries; Rust has no stable per-function alignment
-//! (`#[repr(align)]` on a function is an error in 1.95, and `-C
-//! llvm-args=-align-all-functions=6` is a flag for the whole binary,
+//! it: on an AVX-512 build the same `memcpy` took 4.6 TSC ticks at
+//! 1-32 B in one binary and 3.1 in another, against glibc's 6.2-7.7
+//! (BENCHMARKS.md, "The symbols on 64-byte boundaries"). glibc starts
+//! its functions on 64-byte boundaries; Rust has no stable per-function
+//! alignment (`#[repr(align)]` on a function is an error in 1.95, and
+//! `-C llvm-args=-align-all-functions=6` is a flag for the whole binary,
 //! which a library cannot pass). So on x86 ELF targets (`build.rs` sets
 //! `fastmem_symbol_sections`) each symbol goes in a section of its own,
 //! `.text.fastmem.memcpy` and so on, and a `global_asm!` in this module
@@ -68,7 +68,9 @@
 //! (`symbols_start_on_their_alignment`) and `ci/codegen.sh` check the
 //! address of each symbol in [`EXPORTED`] against [`ALIGNMENT`]. A
 //! linker script that collects `.text.*` into `.text`, as kernels' do,
-//! keeps the sections' alignment.
+//! keeps the sections' alignment. The symbols' code is then placed the
+//! same in every binary; what that placement gains and costs per kernel
+//! is measured there.
 //!
 //! # Adding a symbol
 //!
