@@ -84,7 +84,9 @@
 use core::ffi::{c_int, c_void};
 
 /// The name of the section that holds the symbol `$name` alone:
-/// `.text.fastmem.memcpy` (see "Where the symbols start").
+/// `.text.fastmem.memcpy` (see "Where the symbols start"). Only where the
+/// sections are used: elsewhere it would be an unused macro.
+#[cfg(fastmem_symbol_sections)]
 macro_rules! section {
     ($name:ident) => {
         concat!(".text.fastmem.", stringify!($name))
