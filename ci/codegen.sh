@@ -30,7 +30,9 @@
 #     covers calls to memcpy/memmove/memset/memcmp/bcmp directly, through
 #     the PLT or through the GOT; except a call or jump to the start of one
 #     of fastmem's own functions (the out-of-line large path), whose body
-#     is then checked the same way, transitively (`reach`). The TIER-lto builds (`-C lto=fat`) check
+#     is then checked the same way, transitively (`reach`). FAIL also when a
+#     symbol does not start on a 64-byte boundary (fastmem::symbols::ALIGNMENT
+#     on x86_64 ELF). The TIER-lto builds (`-C lto=fat`) check
 #     only this. Control: codegen_control_libcall, a copy the compiler
 #     emits as a memcpy call, must be caught by the same check.
 # Exempt: the portable tier's 1518-byte wrappers, when they loop. With 8-byte
@@ -110,6 +112,9 @@ classify() {
 command -v objdump >/dev/null || { echo "FAIL codegen: objdump (binutils) not installed"; exit 1; }
 
 C_SYMBOLS="memcpy memmove memset memcmp bcmp"
+# Where each symbol must start (x86_64 ELF: fastmem::symbols::ALIGNMENT,
+# a section of its own per symbol, aligned by global_asm; src/symbols.rs).
+SYMBOL_ALIGN=64
 
 # got_target BIN SLOT: the symbol a GOT slot (hex address) points to: the
 # relocation's symbol, or, for a relative one, the symbol at its addend.
@@ -216,12 +221,15 @@ check_symbols() {
             else
                 printf '  %-30s control caught: %s\n' "$sym" "$(head -1 <<<"$bad" | cut -f2 | sed 's/^[[:space:]]*//')"
             fi
+        elif (( start % SYMBOL_ALIGN )); then
+            printf '  %-30s %5d B FAIL: at %x, not %d-byte aligned\n' "$sym" "$bytes" "$start" "$SYMBOL_ALIGN"
+            failed+=("$tier: symbol $sym at $(printf %x "$start") is not $SYMBOL_ALIGN-byte aligned")
         elif [ -n "$bad" ]; then
             printf '  %-30s %5d B FAIL: calls or jumps out\n' "$sym" "$bytes"
             sed 's/^/      /' <<<"$bad"
             failed+=("$tier: symbol $sym calls or jumps out ($(wc -l <<<"$bad") places)")
         else
-            printf '  %-30s %5d B no call, no jump out%s\n' "$sym" "$bytes" \
+            printf '  %-30s %5d B %d-aligned, no call, no jump out%s\n' "$sym" "$bytes" "$SYMBOL_ALIGN" \
                 "$( ((followed)) && echo " but to $followed function(s) of fastmem's, checked alike")"
         fi
         if [ "${SHOW:-}" = "$sym" ]; then

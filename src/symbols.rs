@@ -48,14 +48,50 @@
 //! stosb` (x86) or byte loops instead, correct but slow. A debug build
 //! that wants the kernel gives fastmem `opt-level = 1` or more.
 //!
+//! # Where the symbols start
+//!
+//! A call of one of these symbols costs what its first few cache lines
+//! cost to fetch and decode, and that depends on where the linker puts
+//! it: on an AVX-512 build the same `memcpy` took 4.6 TSC ticks at
+//! 1-32 B in one binary and 3.1 in another, against glibc's 6.2-7.7
+//! (BENCHMARKS.md, "The symbols on 64-byte boundaries"). glibc starts
+//! its functions on 64-byte boundaries; Rust has no stable per-function
+//! alignment (`#[repr(align)]` on a function is an error in 1.95, and
+//! `-C llvm-args=-align-all-functions=6` is a flag for the whole binary,
+//! which a library cannot pass). So on x86 ELF targets (`build.rs` sets
+//! `fastmem_symbol_sections`) each symbol goes in a section of its own,
+//! `.text.fastmem.memcpy` and so on, and a `global_asm!` in this module
+//! raises each of those sections' alignment to 64: the assembler gives a
+//! section the largest alignment any directive in the object file asks
+//! for, and the linker keeps it. Both are in this module's codegen unit,
+//! in every profile and with `-C lto=fat`; the suite
+//! (`symbols_start_on_their_alignment`) and `ci/codegen.sh` check the
+//! address of each symbol in [`EXPORTED`] against [`ALIGNMENT`]. A
+//! linker script that collects `.text.*` into `.text`, as kernels' do,
+//! keeps the sections' alignment. The symbols' code is then placed the
+//! same in every binary; what that placement gains and costs per kernel
+//! is measured there.
+//!
 //! # Adding a symbol
 //!
 //! Define it below with `#[no_mangle] pub unsafe extern "C"` over a
-//! function of `body` (the kernel's, and an unoptimised one), and add its
-//! name to the `exported!` list at the end: the tests and
-//! `ci/codegen.sh` read [`EXPORTED`] and check it from then on.
+//! function of `body` (the kernel's, and an unoptimised one), give it
+//! `#[cfg_attr(fastmem_symbol_sections, link_section = section!(name))]`,
+//! and add its name to the `exported!` list at the end, which aligns its
+//! section: the tests and `ci/codegen.sh` read [`EXPORTED`] and check it
+//! from then on.
 
 use core::ffi::{c_int, c_void};
+
+/// The name of the section that holds the symbol `$name` alone:
+/// `.text.fastmem.memcpy` (see "Where the symbols start"). Only where the
+/// sections are used: elsewhere it would be an unused macro.
+#[cfg(fastmem_symbol_sections)]
+macro_rules! section {
+    ($name:ident) => {
+        concat!(".text.fastmem.", stringify!($name))
+    };
+}
 
 /// C's `memcpy`: copies `n` bytes from `src` to `dst` with the build's
 /// kernel and returns `dst`.
@@ -65,6 +101,7 @@ use core::ffi::{c_int, c_void};
 /// As [`crate::memcpy`]: `src..src + n` readable, `dst..dst + n` writable,
 /// the two not overlapping; with `n == 0` the pointers may dangle.
 #[no_mangle]
+#[cfg_attr(fastmem_symbol_sections, link_section = section!(memcpy))]
 pub unsafe extern "C" fn memcpy(dst: *mut c_void, src: *const c_void, n: usize) -> *mut c_void {
     // SAFETY: C's contract is `crate::memcpy`'s, and `body::copy`'s.
     unsafe { body::copy(dst.cast(), src.cast(), n) };
@@ -79,6 +116,7 @@ pub unsafe extern "C" fn memcpy(dst: *mut c_void, src: *const c_void, n: usize) 
 /// As [`crate::memset`]: `dst..dst + n` writable; with `n == 0` the pointer
 /// may dangle.
 #[no_mangle]
+#[cfg_attr(fastmem_symbol_sections, link_section = section!(memset))]
 pub unsafe extern "C" fn memset(dst: *mut c_void, c: c_int, n: usize) -> *mut c_void {
     // SAFETY: C's contract is `crate::memset`'s, and `body::fill`'s.
     unsafe { body::fill(dst.cast(), c as u8, n) };
@@ -93,6 +131,7 @@ pub unsafe extern "C" fn memset(dst: *mut c_void, c: c_int, n: usize) -> *mut c_
 /// As [`crate::memmove`]: `src..src + n` readable, `dst..dst + n`
 /// writable; with `n == 0` the pointers may dangle.
 #[no_mangle]
+#[cfg_attr(fastmem_symbol_sections, link_section = section!(memmove))]
 pub unsafe extern "C" fn memmove(dst: *mut c_void, src: *const c_void, n: usize) -> *mut c_void {
     // SAFETY: C's contract is `crate::memmove`'s, and `body::memmove`'s.
     unsafe { body::memmove(dst.cast(), src.cast(), n) };
@@ -107,6 +146,7 @@ pub unsafe extern "C" fn memmove(dst: *mut c_void, src: *const c_void, n: usize)
 /// As [`crate::memcmp`]: `a..a + n` and `b..b + n` readable; with `n == 0`
 /// the pointers may dangle.
 #[no_mangle]
+#[cfg_attr(fastmem_symbol_sections, link_section = section!(memcmp))]
 pub unsafe extern "C" fn memcmp(a: *const c_void, b: *const c_void, n: usize) -> c_int {
     // SAFETY: C's contract is `crate::memcmp`'s, and `body::memcmp`'s.
     unsafe { body::memcmp(a.cast(), b.cast(), n) }
@@ -119,6 +159,7 @@ pub unsafe extern "C" fn memcmp(a: *const c_void, b: *const c_void, n: usize) ->
 ///
 /// As [`memcmp`].
 #[no_mangle]
+#[cfg_attr(fastmem_symbol_sections, link_section = section!(bcmp))]
 pub unsafe extern "C" fn bcmp(a: *const c_void, b: *const c_void, n: usize) -> c_int {
     // SAFETY: C's contract is `crate::bcmp`'s, and `body::bcmp`'s.
     unsafe { body::bcmp(a.cast(), b.cast(), n) }
@@ -200,6 +241,11 @@ mod body {
     pub(super) use memcmp as bcmp;
 }
 
+/// Every symbol's address in the final binary is a multiple of this: 64
+/// on x86 ELF targets (see "Where the symbols start"), 1 (no promise)
+/// elsewhere. The resolution test and `ci/codegen.sh` check it.
+pub const ALIGNMENT: usize = if cfg!(fastmem_symbol_sections) { 64 } else { 1 };
+
 /// One entry of [`EXPORTED`]: a symbol's C name and its address in this
 /// binary.
 #[derive(Clone, Copy, Debug)]
@@ -220,6 +266,21 @@ macro_rules! exported {
             name: stringify!($name),
             address: $name as *const (),
         }),*];
+
+        // Each symbol's section starts on an ALIGNMENT-byte boundary: the
+        // assembler gives a section the largest alignment asked of it
+        // anywhere in the object file, and this is the same object file as
+        // the function (one module, one codegen unit). It emits no bytes:
+        // the function stays at the section's offset 0.
+        #[cfg(fastmem_symbol_sections)]
+        core::arch::global_asm!(
+            $(concat!(".pushsection ", section!($name), ",\"ax\",@progbits\n",
+                ".p2align 6\n",
+                ".popsection\n"),)*
+            options(att_syntax)
+        );
+        #[cfg(fastmem_symbol_sections)]
+        const _: () = assert!(ALIGNMENT == 1 << 6);
     };
 }
 

@@ -92,6 +92,26 @@ fn binary_symbols_resolve_to_fastmem() {
     }
 }
 
+/// Each symbol starts on a `symbols::ALIGNMENT`-byte boundary (64 on x86
+/// ELF): the section trick of `src/symbols.rs` held in this binary, in
+/// this profile's codegen units (one per module in a debug build, 16 in a
+/// release one).
+#[test]
+fn symbols_start_on_their_alignment() {
+    for s in EXPORTED {
+        assert_eq!(
+            s.address as usize % fastmem::symbols::ALIGNMENT,
+            0,
+            "{} at {:p} is not {}-byte aligned",
+            s.name,
+            s.address,
+            fastmem::symbols::ALIGNMENT
+        );
+    }
+    #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+    assert_eq!(fastmem::symbols::ALIGNMENT, 64, "x86_64 Linux is ELF");
+}
+
 /// The dynamic linker's view: the executable exports the symbols, so a
 /// shared library that calls `memcpy` through its PLT gets fastmem's too.
 #[test]
