@@ -1089,6 +1089,17 @@ const fn check_tuning<V: Tuning>() {
 /// where LLVM places the tail stores several classes share, and a taken
 /// jump to them cost 1-3 ticks at 24-256 B.
 ///
+/// Kept against five other layouts (BENCHMARKS.md, "Small and mixed sizes
+/// against DPDK: five ladder layouts, none kept"). On AVX2 the 17-31 B
+/// class takes two taken branches here (4.6 ticks a call against DPDK's
+/// 3.1-3.9); testing `n < W` before the small class gives it one, but then
+/// either the 1-16 B class makes a fourth test (8-16 B 2.3-3.1 -> 3.1
+/// ticks) or, with that test first of all, every size from `W` starts with
+/// a taken branch (fills of 96-256 B 4.7-4.9 -> 6.2-7.8 ticks). Ending the
+/// 2-vector class with `no_tail_merge` closed SSE's 33-64 B gap (4.6 ->
+/// 3.9 ticks, DPDK 3.9) and lost 7-20% at the sizes above it on every
+/// kernel.
+///
 /// # Safety
 ///
 /// `0..n` is in range for `dst` and `src`; if `aligned`, `dst` and
