@@ -326,7 +326,7 @@ impl Source for Splat {
 /// The most vectors one [`Ahead`] holds: a head or tail run of up to 8
 /// vectors ([`head_tail`] with `NOLOOP_MAX` = 16W), or the loop's tail,
 /// `LOOP_BLOCK / W + 1 <= NOLOOP_MAX / W` vectors (const-asserted).
-const AHEAD_MAX: usize = 16;
+pub(crate) const AHEAD_MAX: usize = 16;
 
 /// Storage for the vectors an [`Ahead`] reads before it writes them.
 pub(crate) trait Regs<V>: Sized {
