@@ -160,8 +160,23 @@ impl Mode for Order {
         // so the first non-zero byte over the fields in order is the
         // first difference.
         let width = V::BYTES * V::MASK_BITS as usize;
-        let per = (64 / width).max(1);
         let zero = V::splat(0);
+        if fields.count * width <= 128 {
+            // Every field's mask in one u128 (a 128-byte block on SSE
+            // and AVX2): one inversion and one trailing-zero count, with
+            // no select between groups. memcmp diff, side by side with
+            // the two-group form: SSE 768 B 54.8-55.4 to 52.6-52.9 ticks,
+            // 4 KiB 118.5-122.8 to 116.5-117.0 (glibc SSE2 48.6, 111.6-
+            // 116.4); AVX2 768 B 46.4-46.5 to 45.2-45.4 (glibc 55.7).
+            let mut eq = 0u128;
+            for i in 0..fields.count {
+                // SAFETY: `block_fields` kept all `count` fields.
+                eq |= u128::from(unsafe { fields.regs.get(i) }.eq_mask(zero)) << (i * width);
+            }
+            let m = !eq & (u128::MAX >> (128 - fields.count * width));
+            return (m.trailing_zeros() / V::MASK_BITS) as usize;
+        }
+        let per = (64 / width).max(1);
         let mut first = usize::MAX;
         for group in 0..fields.count.div_ceil(per) {
             let lo = group * per;
