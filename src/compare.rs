@@ -316,7 +316,8 @@ pub(crate) unsafe fn block<V: Vector, La: Access, Lb: Access>(
 /// SSE memcmp with a difference at a random place, against glibc's SSE2
 /// `memcmp` in one run: 31.4 to 28.5 ticks at 192 B, 57.6 to 55.1 at
 /// 768 B, 124.4 to 120.5 at 4 KiB (glibc 31.3, 48.6, 114.6); AVX2 and
-/// AVX-512 within noise (BENCHMARKS.md, "memcmp and bcmp, after").
+/// AVX-512 within noise (BENCHMARKS.md, "memcmp and bcmp", "After
+/// (2026-12-01)").
 pub(crate) struct Fields<V: Vector> {
     regs: [MaybeUninit<V>; AHEAD_MAX],
     count: usize,

@@ -81,9 +81,9 @@ impl Tuning for __m128i {
     /// 0.84-0.97x, its search of the block being twice as long
     /// (BENCHMARKS.md, "memcmp and bcmp"). Locating the difference from
     /// the block's OR tree (`compare::Fields`) instead of loading it again
-    /// took memcmp diff to 0.88-1.08x from 192 B (28.5-201.0 ticks against
-    /// glibc's 30.8-195.1; 0.84-1.00x, 31.4-203.9 ticks, before, in the same
-    /// run; "memcmp and bcmp, after").
+    /// took memcmp diff to 0.92-1.13x from 192 B (27.4-196.8 ticks against
+    /// glibc's 31.0-194.8; before, 0.84-0.97x, 32.2-201.2 ticks; "memcmp
+    /// and bcmp", "After (2026-12-01)").
     const COMPARE_BLOCK: usize = 128;
 
     super::string::rep_string_fns!();
