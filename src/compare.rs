@@ -12,7 +12,9 @@
 //! - [`Order`] (`memcmp`) walks the step's vectors again in address order,
 //!   takes the first one whose [`Vector::ne_mask`] is not zero, and its
 //!   lowest set bit (a trailing-zero count) is the first differing byte;
-//!   one subtraction of the two bytes there is the result.
+//!   one subtraction of the two bytes there is the result. The loop's
+//!   blocks (`n > NOLOOP_MAX`) do not load again: the nodes of their OR
+//!   tree ([`Fields`]) locate the difference from registers.
 //!
 //! So equal ranges, the common case of `==`, cost both the same, and the
 //! search for the first difference runs once, outside any loop.
@@ -52,7 +54,9 @@
 //! [`Tuning::COMPARE_BLOCK`], the copy's `LOOP_BLOCK` except on SSE. The
 //! measurements are in BENCHMARKS.md, "memcmp and bcmp".
 
+use crate::generic::{Regs, AHEAD_MAX};
 use crate::vector::{Access, Aligned, Tuning, Unaligned, Vector};
+use core::mem::MaybeUninit;
 
 /// What a comparison reports once a step is known to differ.
 pub(crate) trait Mode: Sized {
@@ -64,6 +68,10 @@ pub(crate) trait Mode: Sized {
     ///
     /// Every run lies in `0..n`, which is readable at `a` and at `b`.
     unsafe fn locate<V: Vector>(a: *const u8, b: *const u8, spans: &[(usize, usize)]) -> usize;
+
+    /// A differing byte's offset in a block that differs, from its
+    /// [`Fields`], with no load: what the loop's blocks use.
+    fn locate_fields<V: Vector>(fields: &Fields<V>) -> usize;
 
     /// head_tail of one word each side, for the general-purpose rungs
     /// (1-16 B).
@@ -122,12 +130,21 @@ impl Mode for Order {
         for &(off, count) in spans {
             for group in 0..count.div_ceil(per) {
                 let lo = group * per;
+                let hi = count.min(lo + per);
                 let mut m = 0u64;
-                for i in lo..count.min(lo + per) {
+                for i in lo..hi {
                     // SAFETY: the vector lies in its run, in range.
                     let (x, y) =
                         unsafe { load_pair::<V, Unaligned, Unaligned>(a, b, off + i * V::BYTES) };
-                    m |= x.ne_mask(y) << ((i - lo) * width);
+                    m |= if per >= 4 { x.eq_mask(y) } else { x.ne_mask(y) } << ((i - lo) * width);
+                }
+                // Four SSE masks to a group: the equal bytes' masks and
+                // one inversion, not four (memcmp diff 48-128 B, 11.2-17.8
+                // ticks to 10.7-17.3). Two AVX2 masks: each inverted, which
+                // measured 0.7-1.2 ticks faster at 96-256 B (12.0-21.6
+                // against 12.8-22.8).
+                if per >= 4 {
+                    m = !m & (u64::MAX >> (64 - (hi - lo) * width));
                 }
                 // `usize::MAX` where the group is equal, as arithmetic:
                 // written as a select, LLVM made some of these branches.
@@ -137,6 +154,51 @@ impl Mode for Order {
             }
         }
         debug_assert!(first != usize::MAX, "compare: locate on equal runs");
+        first
+    }
+
+    #[inline(always)]
+    fn locate_fields<V: Vector>(fields: &Fields<V>) -> usize {
+        // As `locate`, on the fields: field `i` is non-zero at byte `j`
+        // when vector `i` or one before it in its subtree differs there,
+        // so the first non-zero byte over the fields in order is the
+        // first difference.
+        let width = V::BYTES * V::MASK_BITS as usize;
+        let zero = V::splat(0);
+        if fields.count * width <= 128 {
+            // Every field's mask in one u128 (a 128-byte block on SSE
+            // and AVX2): one inversion and one trailing-zero count, with
+            // no select between groups. memcmp diff, side by side with
+            // the two-group form: SSE 768 B 54.8-55.4 to 52.6-52.9 ticks,
+            // 4 KiB 118.5-122.8 to 116.5-117.0 (glibc SSE2 48.6, 111.6-
+            // 116.4); AVX2 768 B 46.4-46.5 to 45.2-45.4 (glibc 55.7).
+            let mut eq = 0u128;
+            for i in 0..fields.count {
+                // SAFETY: `block_fields` kept all `count` fields.
+                eq |= u128::from(unsafe { fields.regs.get(i) }.eq_mask(zero)) << (i * width);
+            }
+            let m = !eq & (u128::MAX >> (128 - fields.count * width));
+            return (m.trailing_zeros() / V::MASK_BITS) as usize;
+        }
+        let per = (64 / width).max(1);
+        let mut first = usize::MAX;
+        for group in 0..fields.count.div_ceil(per) {
+            let lo = group * per;
+            let hi = fields.count.min(lo + per);
+            let mut eq = 0u64;
+            for i in lo..hi {
+                // SAFETY: `block_fields` kept all `count` fields.
+                eq |= unsafe { fields.regs.get(i) }.eq_mask(zero) << ((i - lo) * width);
+            }
+            let m = !eq & (u64::MAX >> (64 - (hi - lo) * width));
+            let none = usize::from(m == 0).wrapping_neg();
+            let at = lo * V::BYTES + (m.trailing_zeros() / V::MASK_BITS) as usize;
+            first = first.min(at | none);
+        }
+        debug_assert!(
+            first != usize::MAX,
+            "compare: locate_fields on an equal block"
+        );
         first
     }
 
@@ -189,6 +251,10 @@ impl Mode for Equality {
     unsafe fn locate<V: Vector>(_: *const u8, _: *const u8, _: &[(usize, usize)]) -> usize {
         0
     }
+    #[inline(always)]
+    fn locate_fields<V: Vector>(_: &Fields<V>) -> usize {
+        0
+    }
 }
 
 /// The vectors at `off` in `a` and in `b`.
@@ -228,6 +294,97 @@ pub(crate) unsafe fn block<V: Vector, La: Access, Lb: Access>(
         acc = acc.or(x.xor(y));
     }
     acc
+}
+
+/// A block's XORs kept as the nodes of the OR tree that tests it: field
+/// `i` is the OR of the XORs of vectors `i + 1 - l..=i`, `l` the lowest set
+/// bit of `i + 1` (a Fenwick tree), so the last field is the whole block's
+/// OR and every field is a value the tree computes anyway.
+///
+/// ```text
+/// 8 vectors:  x0  x0|x1  x2  x0|..|x3  x4  x4|x5  x6  x0|..|x7 (the test)
+/// ```
+///
+/// Field `i` differs from zero at a byte exactly when one of its vectors
+/// differs there; the vectors before `i` that it takes in are earlier in
+/// the block, so the first non-zero byte over the fields, in order, is the
+/// block's first difference. [`Order::locate_fields`] finds it from these
+/// registers, where [`Order::locate`] loads the vectors again: on the
+/// SSE kernel, where a two-operand OR keeps one input and overwrites the
+/// other, the tree leaves every field in a register of its own with no
+/// copy, and the search after a block differs starts without a load.
+/// SSE memcmp with a difference at a random place, against glibc's SSE2
+/// `memcmp` in one run: 31.4 to 28.5 ticks at 192 B, 57.6 to 55.1 at
+/// 768 B, 124.4 to 120.5 at 4 KiB (glibc 31.3, 48.6, 114.6); AVX2 and
+/// AVX-512 within noise (BENCHMARKS.md, "memcmp and bcmp", "After
+/// (2026-12-01)").
+pub(crate) struct Fields<V: Vector> {
+    regs: [MaybeUninit<V>; AHEAD_MAX],
+    count: usize,
+}
+
+impl<V: Vector> Fields<V> {
+    /// The OR of the whole block: zero exactly when it is equal.
+    #[inline(always)]
+    fn all(&self) -> V {
+        // SAFETY: `block_fields` kept all `count >= 1` fields.
+        unsafe { self.regs.get(self.count - 1) }
+    }
+}
+
+/// The [`Fields`] of `count` vectors from `off`, a power of two.
+///
+/// # Safety
+///
+/// As [`block`], and `count <= AHEAD_MAX`.
+#[inline(always)]
+unsafe fn block_fields<V: Vector, La: Access, Lb: Access>(
+    a: *const u8,
+    b: *const u8,
+    off: usize,
+    count: usize,
+) -> Fields<V> {
+    debug_assert!(count.is_power_of_two() && count <= AHEAD_MAX);
+    let mut regs = <[MaybeUninit<V>; AHEAD_MAX] as Regs<V>>::empty();
+    for i in 0..count {
+        // SAFETY: the vector lies inside the caller's range.
+        let (x, y) = unsafe { load_pair::<V, La, Lb>(a, b, off + i * V::BYTES) };
+        let mut v = x.xor(y);
+        // Fold in the subtrees that end right before `i`: of 1, 2, 4, ...
+        // vectors while `i + 1` is a multiple of twice their length (a
+        // fixed trip count, so that every index is a constant).
+        for k in 0..AHEAD_MAX.trailing_zeros() {
+            let len = 1 << k;
+            if (i + 1).is_multiple_of(2 * len) {
+                // SAFETY: field `i - len` was kept on an earlier turn.
+                v = unsafe { regs.get(i - len) }.or(v);
+            }
+        }
+        regs.put(i, v);
+    }
+    Fields { regs, count }
+}
+
+/// Tests one block of `count` vectors at `off` (a power of two), and
+/// locates a difference from its [`Fields`] when it differs.
+///
+/// # Safety
+///
+/// As [`block_fields`]; everything before `off` is equal.
+#[inline(always)]
+unsafe fn check_block<V: Vector, La: Access, M: Mode>(
+    a: *const u8,
+    b: *const u8,
+    off: usize,
+    count: usize,
+) -> Option<usize> {
+    // SAFETY: forwarded contract.
+    let fields = unsafe { block_fields::<V, La, Unaligned>(a, b, off, count) };
+    if fields.all().is_zero() {
+        None
+    } else {
+        Some(off + M::locate_fields(&fields))
+    }
 }
 
 /// Tests the runs of `spans` with one test, and locates a difference with
@@ -391,26 +548,24 @@ unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) ->
     let count = size / w;
     debug_assert!(n > V::NOLOOP_MAX && V::NOLOOP_MAX >= size);
     // SAFETY: `n > size`, so the first block is in range.
-    if let Some(i) = unsafe { check::<V, M>(a, b, &[(0, count)]) } {
+    if let Some(i) = unsafe { check_block::<V, Unaligned, M>(a, b, 0, count) } {
         return Some(i);
     }
     // 1..=W bytes before the first block's end: `a + off` is aligned, and
     // everything before `off` has been found equal.
     let mut off = size - (a as usize & (w - 1));
     while off < n - size {
-        // SAFETY: `off + size < n`, and `a + off` is W-aligned.
-        let diff = unsafe { block::<V, Aligned, Unaligned>(a, b, off, count) };
-        if !diff.is_zero() {
-            // SAFETY: the block is in range and differs; all before it
-            // was equal.
-            return Some(unsafe { M::locate::<V>(a, b, &[(off, count)]) });
+        // SAFETY: `off + size < n`, and `a + off` is W-aligned; all
+        // before it was equal.
+        if let Some(i) = unsafe { check_block::<V, Aligned, M>(a, b, off, count) } {
+            return Some(i);
         }
         crate::barrier::no_partial_unroll();
         off += size;
     }
     // SAFETY: `n > size`; the loop stopped at `off >= n - size`, so
     // everything before this last block has been found equal.
-    unsafe { check::<V, M>(a, b, &[(n - size, count)]) }
+    unsafe { check_block::<V, Unaligned, M>(a, b, n - size, count) }
 }
 
 /// The invariants the ladder relies on, beyond the copy's.
@@ -429,6 +584,10 @@ const fn check_tuning<V: Tuning>() {
         assert!(
             V::COMPARE_BLOCK.is_multiple_of(w) && V::COMPARE_BLOCK <= V::NOLOOP_MAX,
             "the compare loop needs whole vectors and NOLOOP_MAX >= COMPARE_BLOCK"
+        );
+        assert!(
+            (V::COMPARE_BLOCK / w).is_power_of_two() && V::COMPARE_BLOCK / w <= AHEAD_MAX,
+            "a compare block's fields are a power of two of vectors, in registers"
         );
     }
 }

@@ -326,7 +326,7 @@ impl Source for Splat {
 /// The most vectors one [`Ahead`] holds: a head or tail run of up to 8
 /// vectors ([`head_tail`] with `NOLOOP_MAX` = 16W), or the loop's tail,
 /// `LOOP_BLOCK / W + 1 <= NOLOOP_MAX / W` vectors (const-asserted).
-const AHEAD_MAX: usize = 16;
+pub(crate) const AHEAD_MAX: usize = 16;
 
 /// Storage for the vectors an [`Ahead`] reads before it writes them.
 pub(crate) trait Regs<V>: Sized {
@@ -800,6 +800,15 @@ unsafe fn write_small<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
 /// `Vec::remove(0)` in a loop makes, took 17 ticks a call at 1-32 B
 /// against glibc's 7-15 (BENCHMARKS.md, "memmove"). Those go to the
 /// ladder, whose smaller moves do not overlap for nothing.
+///
+/// Issue 11 asked for a cheaper form; none was. In a tight loop of calls
+/// a disjoint 8-byte move took 3.88 ticks with this test and 3.11 without
+/// (`memcpy` 3.11), but a `bzhi` mask, one branch on the size or-ed with
+/// the test's flag, and the distance in 32 bits all took 3.86-3.88; and
+/// the masked move alone, shifted by 8 bytes of `nop`s, costs the same
+/// cycle (`benches/experiments/placement.c`): the cost is where the
+/// instructions fall, not what they are (BENCHMARKS.md, "memmove",
+/// "After (2026-12-01)").
 #[inline(always)]
 fn masks_apart<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
     let m = V::MASKED_MAX;

@@ -44,6 +44,13 @@ pub(crate) unsafe trait Vector: Copy {
     /// first differing byte.
     fn ne_mask(self, other: Self) -> u64;
 
+    /// The complement of [`Vector::ne_mask`] within its `BYTES * MASK_BITS`
+    /// bits (the bits above are zero): set where the bytes are equal. The
+    /// masks of several vectors combine with shifts and ORs and are
+    /// inverted once, where `ne_mask`'s would each pay the inversion
+    /// (`compare::Order::locate`).
+    fn eq_mask(self, other: Self) -> u64;
+
     /// Bitwise exclusive or: zero exactly where the two are equal.
     fn xor(self, other: Self) -> Self;
 
@@ -345,6 +352,10 @@ macro_rules! scalar_vector {
                 // low bits only on little-endian targets; `to_le` swaps the
                 // bytes on big-endian ones, so address order is bit order.
                 (self ^ other).to_le() as u64
+            }
+            #[inline(always)]
+            fn eq_mask(self, other: Self) -> u64 {
+                (!(self ^ other)).to_le() as u64
             }
             #[inline(always)]
             fn xor(self, other: Self) -> Self {

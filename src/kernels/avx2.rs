@@ -18,6 +18,7 @@ simd_vector!(
     xor = _mm256_xor_si256,
     or = _mm256_or_si256,
     ne_mask = ne_mask,
+    eq_mask = eq_mask,
     is_zero = is_zero,
     stream = _mm256_stream_si256
 );
@@ -28,6 +29,13 @@ pub(super) fn ne_mask(a: __m256i, b: __m256i) -> u64 {
     // SAFETY: register-only; AVX2 is enabled wherever this file compiles.
     let eq = unsafe { _mm256_movemask_epi8(_mm256_cmpeq_epi8(a, b)) } as u32;
     u64::from(!eq)
+}
+
+/// Compare and movemask: bit `i` set where byte `i` is equal.
+#[inline(always)]
+pub(super) fn eq_mask(a: __m256i, b: __m256i) -> u64 {
+    // SAFETY: register-only; AVX2 is enabled wherever this file compiles.
+    u64::from(unsafe { _mm256_movemask_epi8(_mm256_cmpeq_epi8(a, b)) } as u32)
 }
 
 /// `vptest`.

@@ -17,6 +17,7 @@ simd_vector!(
     xor = _mm512_xor_si512,
     or = _mm512_or_si512,
     ne_mask = ne_mask,
+    eq_mask = eq_mask,
     is_zero = is_zero,
     stream = _mm512_stream_si512
 );
@@ -42,6 +43,19 @@ fn ne_mask(a: __m512i, b: __m512i) -> u64 {
             };
             let ((a0, b0), (a1, b1)) = (half(0), half(1));
             super::avx2::ne_mask(a0, b0) | super::avx2::ne_mask(a1, b1) << 32
+        }
+    }
+}
+
+/// Bit `i` set where byte `i` is equal; as [`ne_mask`].
+#[inline(always)]
+fn eq_mask(a: __m512i, b: __m512i) -> u64 {
+    cfg_if::cfg_if! {
+        if #[cfg(target_feature = "avx512bw")] {
+            // SAFETY: register-only; AVX-512BW is enabled.
+            unsafe { _mm512_cmpeq_epi8_mask(a, b) }
+        } else {
+            !ne_mask(a, b)
         }
     }
 }

@@ -6,12 +6,13 @@
 
 /// Implements `Vector` for an x86 SIMD register type from its four memory
 /// intrinsics, which touch exactly `size_of::<$t>()` bytes, its two bitwise
-/// intrinsics, and the kernel file's `ne_mask` and `is_zero` functions.
+/// intrinsics, and the kernel file's `ne_mask`, `eq_mask` and `is_zero`
+/// functions.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 macro_rules! simd_vector {
     ($t:ty, half = $half:ty, splat = $splat:ident,
      load = ($loadu:ident, $loada:ident), store = ($storeu:ident, $storea:ident),
-     xor = $xor:ident, or = $or:ident, ne_mask = $ne_mask:path, is_zero = $is_zero:path,
+     xor = $xor:ident, or = $or:ident, ne_mask = $ne_mask:path, eq_mask = $eq_mask:path, is_zero = $is_zero:path,
      stream = $stream:ident) => {
         // SAFETY: the intrinsics load and store exactly `size_of::<$t>()`
         // bytes (asserted below to be `BYTES`); the target feature they need
@@ -53,6 +54,10 @@ macro_rules! simd_vector {
             #[inline(always)]
             fn ne_mask(self, other: Self) -> u64 {
                 $ne_mask(self, other)
+            }
+            #[inline(always)]
+            fn eq_mask(self, other: Self) -> u64 {
+                $eq_mask(self, other)
             }
             #[inline(always)]
             fn xor(self, other: Self) -> Self {
