@@ -258,7 +258,13 @@ experiments_check() {
     rm -rf "$tree"
     mkdir -p "$tree"
     git ls-files -z | tar --null -cf - -T - | tar -xf - -C "$tree"
-    (cd "$tree" && git apply benches/experiments/tuning-variants.patch)
+    # The copy lies inside this repository's work tree (target-ci/), where
+    # `git apply` would take the copy for a subdirectory of the repository
+    # and skip every path outside it, silently: the check passed with no
+    # patch applied while the patch had stopped applying. So no repository
+    # is looked for above the copy, and the patch's new file must exist.
+    (cd "$tree" && GIT_CEILING_DIRECTORIES=$(dirname "$tree") git apply benches/experiments/tuning-variants.patch)
+    [ -f "$tree/src/variants.rs" ] || { echo "tuning-variants.patch: applied nothing" >&2; return 1; }
     for tier in avx512 sse; do
         (cd "$tree" && CARGO_TARGET_DIR=$OUT/experiments/$tier RUSTFLAGS=$(tier_rustflags "$tier") \
             cargo check --release --example sizes)
