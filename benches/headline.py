@@ -32,7 +32,7 @@ def read_csv(path):
 
 def sweep(t, other, fm="fastmem"):
     """'geomean (worst)' of t[other]/t[fm] over the sizes, or '—'."""
-    sizes = sorted({s for s, i in t if i == fm}, key=int)
+    sizes = {s for s, i in t if i == fm}
     r = [t[s, other] / t[s, fm] for s in sizes if (s, other) in t]
     if not r:
         return "—"
@@ -91,12 +91,7 @@ def sweeps(paths, other, fm="fastmem"):
     for i, p in enumerate(paths):
         if os.path.exists(p):
             t.update({(f"{i}:{s}", m): v for (s, m), v in read_csv(p).items()})
-    sizes = {s for s, m in t if m == fm}
-    r = [t[s, other] / t[s, fm] for s in sizes if (s, other) in t]
-    if not r:
-        return "—"
-    g = math.exp(sum(map(math.log, r)) / len(r))
-    return f"{g:.2f} ({min(r):.2f})"
+    return sweep(t, other, fm)
 
 
 def more_rows(d, k):
