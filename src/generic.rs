@@ -165,6 +165,10 @@ pub(crate) trait Source: Copy {
     /// Whether this source may take the aligned loop on kernel `V`.
     fn aligned_loop<V: Tuning>() -> bool;
 
+    /// Whether the aligned loop writes its first block before the loop
+    /// starts: a fill's does, a copy's does not (see `write_loop_aligned`).
+    const PEEL: bool = false;
+
     /// Writes `0..n` with the kernel's masked moves.
     ///
     /// # Safety
@@ -283,6 +287,7 @@ pub(crate) struct Splat(pub(crate) u8);
 
 impl Source for Splat {
     const TRAFFIC: usize = 1;
+    const PEEL: bool = true;
 
     type Regs<V: Vector> = NoRegs;
     type Disjoint = Self;
@@ -984,24 +989,33 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
 /// `W`-aligned source (a fill's is any): the blocks that start before
 /// `n - LOOP_BLOCK`, then one overlapping block. Up only.
 ///
+/// A fill ([`Source::PEEL`]) writes the first block before the loop, which
+/// then starts at the second, as the unaligned loop's head vector and
+/// glibc's first vectors come before theirs. That took hot AVX2 fills of
+/// 288-512 B from 9.4-12.5 TSC ticks to 8.0-9.2 (glibc 7.2-8.4) and SSE
+/// fills of 192-384 B from 7.8-13.3 to 6.4-11.0 (glibc 6.5-10.5), the
+/// AVX-512 ones unchanged (BENCHMARKS.md, "The aligned loop's first
+/// block"). Copies do not peel: their figures moved no more than with code
+/// placement alone, and each call site grew by 32-64 B, the default
+/// AVX-512 `memcpy` past its 600-B budget.
+///
 /// # Safety
 ///
 /// `n > V::NOLOOP_MAX`, `dst` and `src.addr()` are `W`-aligned, and `0..n`
 /// is in range.
 #[inline(always)]
 unsafe fn write_loop_aligned<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+    let (lb, w) = (V::LOOP_BLOCK, V::BYTES);
+    let first = usize::from(R::PEEL);
     // SAFETY: `(n - 1) / LOOP_BLOCK` blocks end before `n` and reach
-    // `n - LOOP_BLOCK`, where the one-block tail starts.
+    // `n - LOOP_BLOCK`, where the one-block tail starts; there is at least
+    // one (`n > NOLOOP_MAX >= LOOP_BLOCK + W`, const-asserted), which may
+    // be the peeled one, written here: the loop starts after it.
     unsafe {
-        loop_and_tail::<V, Aligned, R>(
-            dst,
-            src,
-            n,
-            0,
-            (n - 1) / V::LOOP_BLOCK,
-            V::LOOP_BLOCK / V::BYTES,
-            false,
-        )
+        if R::PEEL {
+            block::<V, Aligned, Aligned, R>(dst, src, 0, lb / w);
+        }
+        loop_and_tail::<V, Aligned, R>(dst, src, n, first * lb, (n - 1) / lb - first, lb / w, false)
     }
 }
 
