@@ -107,6 +107,27 @@ fenced() {
     echo
 }
 
+# run_sizes BIN OUT MD SUITES [ARGS...]: one sizes run into OUT, its
+# output in OUT/MD (appended), its CSVs headed like every file; for the
+# tier the loop below is at (its $tier, $flags and $tun).
+run_sizes() {
+    local b=$1 o=$2 md=$3 suites=$4
+    shift 4
+    mkdir -p "$o"
+    # shellcheck disable=SC2086  # the extra arguments are word lists
+    local c="GLIBC_TUNABLES=\"$tun\" taskset -c $CPU $(basename "$b") --suite $suites $* ${SIZES_ARGS:-}"
+    {
+        fenced header "$tier" "$flags" "$tun" "$c"
+        # shellcheck disable=SC2086
+        GLIBC_TUNABLES=$tun taskset -c "$CPU" "$b" --suite "$suites" --out "$o" "$@" ${SIZES_ARGS:-}
+    } | tee -a "$o/$md"
+    for csv in "$o"/*.csv; do
+        grep -q '^# cpu:' "$csv" && continue
+        { header "$tier" "$flags" "$tun" "$c (see $md)" | sed 's/^/# /'; cat "$csv"; } >"$csv.tmp"
+        mv "$csv.tmp" "$csv"
+    done
+}
+
 for tier in $TIERS; do
     flags="$(bench_tier_flags "$tier") $BENCH_COMMON_FLAGS"
     dir=$BENCH_TARGET/$tier
@@ -124,25 +145,6 @@ for tier in $TIERS; do
     rm -rf "$out"
     mkdir -p "$out"
     tun=$(glibc_tunables "$tier")
-    # run_sizes BIN OUT MD SUITES [ARGS...]: one sizes run into OUT, its
-    # output in OUT/MD (appended), its CSVs headed like every file.
-    run_sizes() {
-        local b=$1 o=$2 md=$3 suites=$4
-        shift 4
-        mkdir -p "$o"
-        # shellcheck disable=SC2086  # the extra arguments are word lists
-        local c="GLIBC_TUNABLES=\"$tun\" taskset -c $CPU $(basename "$b") --suite $suites $* ${SIZES_ARGS:-}"
-        {
-            fenced header "$tier" "$flags" "$tun" "$c"
-            # shellcheck disable=SC2086
-            GLIBC_TUNABLES=$tun taskset -c "$CPU" "$b" --suite "$suites" --out "$o" "$@" ${SIZES_ARGS:-}
-        } | tee -a "$o/$md"
-        for csv in "$o"/*.csv; do
-            grep -q '^# cpu:' "$csv" && continue
-            { header "$tier" "$flags" "$tun" "$c (see $md)" | sed 's/^/# /'; cat "$csv"; } >"$csv.tmp"
-            mv "$csv.tmp" "$csv"
-        done
-    }
     printf '# %s, tier %s: examples/sizes.rs\n\n' "$CPU_ID" "$tier" >"$out/sizes.md"
     run_sizes "$bin/sizes" "$out" sizes.md "$SUITES"
     if [[ -n $LARGE ]]; then

@@ -478,10 +478,10 @@ const RATIOS: &[(&str, &str, &str)] = &[
 /// fixed order, which here made the implementation timed right after the
 /// non-temporal one pay for the lines it had pushed out: three `rep
 /// stosb` columns differed by 14% at 16 MiB). Before its timed call each
-/// implementation makes one untimed call on the same buffers, so it meets
-/// them as a program that repeats the copy does: within the caches when
-/// the size fits (a non-temporal copy having pushed its destination out),
-/// from memory when it does not. `dst - src` is 2112 bytes off a multiple
+/// implementation makes [`LARGE_WARM_CALLS`] untimed calls on the same
+/// buffers, so it meets them as a program that repeats the copy does:
+/// within the caches when the size fits (a non-temporal copy having pushed
+/// its destination out), from memory when it does not. `dst - src` is 2112 bytes off a multiple
 /// of 4096, as in issue 10's measurements. Printed as bytes per tick
 /// (`print_rate_table`).
 fn large(o: &Opts) -> Vec<Table> {
@@ -507,9 +507,19 @@ fn large(o: &Opts) -> Vec<Table> {
     ]
 }
 
+/// Untimed calls before each timed one in the large suite. One was not
+/// enough: with it, fastmem's fill of 16 MiB, one `rep stosb` as in the
+/// `rep_stosb` column, ran at 5.9 bytes per tick against that column's
+/// 9.4-11.4 in three runs, and at 11.4 against 11.6 with another seed of
+/// the random order (the implementations timed before it, not the code,
+/// made the difference); the recorded 4-16 MiB ratios swung by as much.
+/// With two, the identical columns agreed within 7% at every size and seed
+/// tried (BENCHMARKS.md, "Large copies: two untimed calls").
+const LARGE_WARM_CALLS: usize = 2;
+
 /// `reps` rounds over `sizes`, every implementation once per size in a
-/// random order, each timed on its second of two calls; medians, as
-/// `ticks[implementation][size]`.
+/// random order, each timed on the call after [`LARGE_WARM_CALLS`] untimed
+/// ones; medians, as `ticks[implementation][size]`.
 fn shuffled(
     sizes: &[usize],
     nimpl: usize,
@@ -527,7 +537,9 @@ fn shuffled(
             }
             for j in order {
                 let n = black_box(n);
-                call(j, n);
+                for _ in 0..LARGE_WARM_CALLS {
+                    call(j, n);
+                }
                 let t0 = ticks();
                 call(j, n);
                 samples[j][p].push((ticks() - t0) as f64);
