@@ -24,7 +24,9 @@
 //!                     (16, 32) two 16-byte moves      (AVX2 and wider)
 //! n in [W, 2W]      head_tail, 1 vector each side:   |H===|    |===T|
 //! n in (2W, 4W]     head_tail, 2 vectors each side   (overlap in the middle)
-//! n in (4W, 8W]     head_tail, 4 vectors each side   (if NOLOOP_MAX >= 8W)
+//! n in (4W, 8W]     head_tail, 4 vectors each side   (if NOLOOP_MAX >= 8W;
+//!                   (4W, 6W] 4 at the head and 2 at the tail where 4W
+//!                   >= 256 B, i.e. on AVX-512: `SPLIT_MIN`)
 //! n in (8W, 16W]    head_tail, 8 vectors each side   (if NOLOOP_MAX = 16W)
 //! n > NOLOOP_MAX    loop_and_tail:
 //!                     |V===|                            first vector, unaligned
@@ -593,26 +595,46 @@ pub(crate) unsafe fn block<V: Vector, L: Access, S: Access, R: Source>(
 /// `count * W <= n <= 2 * count * W`, `count <= 8`, and `0..n` is in range.
 #[inline(always)]
 pub(crate) unsafe fn head_tail<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize, count: usize) {
+    // SAFETY: the caller's contract is `head_tail_runs`' with both counts
+    // `count`.
+    unsafe { head_tail_runs::<V, R>(dst, src, n, count, count) }
+}
+
+/// head_tail_runs: [`head_tail`] with a head of `head` vectors and a tail
+/// of `tail`, which may differ.
+///
+/// # Safety
+///
+/// `max(head, tail) * W <= n <= (head + tail) * W`, `head + tail <=
+/// AHEAD_MAX`, and `0..n` is in range.
+#[inline(always)]
+pub(crate) unsafe fn head_tail_runs<V: Vector, R: Source>(
+    dst: *mut u8,
+    src: R,
+    n: usize,
+    head: usize,
+    tail: usize,
+) {
     let w = V::BYTES;
-    debug_assert!(count * w <= n && n <= 2 * count * w);
+    debug_assert!(head.max(tail) * w <= n && n <= (head + tail) * w);
     // SAFETY: both runs lie in `0..n` by the precondition.
     unsafe {
-        let head = run::<V, Unaligned, R>(src, 0, count);
+        let first = run::<V, Unaligned, R>(src, 0, head);
         // The tail in rising order, as a copy's. Walking it down from `n`
         // was tried: repeated overlapping AVX2 moves of 96-128 B went from
         // 0.94x glibc's speed to 1.10x, but figures at 192-256 B moved as
         // much with code placement alone (BENCHMARKS.md, "memmove").
-        // Addressed from `n` (`run` from `n - count * W` is the same
+        // Addressed from `n` (`run` from `n - tail * W` is the same
         // vectors, but made LLVM lay out the SSE `memcpy` call site 16 B
         // larger).
-        let tail = Ahead::<V, Unaligned, R, _>::read(
+        let last = Ahead::<V, Unaligned, R, _>::read(
             src,
-            count,
+            tail,
             #[inline(always)]
-            |i| n - (count - i) * w,
+            |i| n - (tail - i) * w,
         );
-        head.write::<Unaligned>(dst);
-        tail.write::<Unaligned>(dst);
+        first.write::<Unaligned>(dst);
+        last.write::<Unaligned>(dst);
     }
 }
 
@@ -822,6 +844,17 @@ fn masks_apart<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
     !R::OVERLAP || (dst as usize).wrapping_sub(src.addr()).wrapping_add(m - 1) >= 2 * m - 1
 }
 
+/// The smallest start of the 4-vector class (`4W`) at which its sizes up
+/// to `6W` take 4 vectors and 2 ([`head_tail_runs`]) instead of 4 and 4:
+/// AVX-512, whose class starts at 256 B. There, 257-384 B took 10.1-10.2
+/// TSC ticks instead of 13.3 with dst+1/src+3 (DPDK's `rte_memcpy` 10.2 at
+/// 384 B), 6.6-7.1 instead of 8.0-9.9 aligned, and fills 5.6-6.9 instead
+/// of 7.9-9.9 (BENCHMARKS.md, "Six vectors for 257-384 B"). On AVX2 the
+/// class is 129-256 B, where random sizes up to 256 B mispredict the extra
+/// branch half the time: uniform 1-256 B copies went from 22.3 to 27.6
+/// ticks.
+const SPLIT_MIN: usize = 256;
+
 /// Writes `small_max::<V>() < n <= V::NOLOOP_MAX` with no loop.
 ///
 /// # Safety
@@ -832,16 +865,21 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     let w = V::BYTES;
     debug_assert!(small_max::<V>() < n && n <= V::NOLOOP_MAX);
     // SAFETY (all arms): `write_gt16` gets `16 < n <= 2W` (`small_max` is at
-    // least 16); each head_tail gets `count * W <= n <= 2 * count * W`; the
-    // `NOLOOP_MAX <= ...` terms are constants that cut the ladder at the
-    // kernel's threshold, and `n <= NOLOOP_MAX` makes the cut arm cover `n`.
+    // least 16); each head_tail gets `count * W <= n <= 2 * count * W`, and
+    // the 4 + 2 split `4W < n <= 6W`; the `NOLOOP_MAX <= ...` terms are
+    // constants that cut the ladder at the kernel's threshold, and `n <=
+    // NOLOOP_MAX` makes the cut arm cover `n`.
     unsafe {
         if n <= 2 * w {
             write_gt16::<V, R>(dst, src, n)
         } else if n <= 4 * w || V::NOLOOP_MAX <= 4 * w {
             head_tail::<V, R>(dst, src, n, 2)
         } else if n <= 8 * w || V::NOLOOP_MAX <= 8 * w {
-            head_tail::<V, R>(dst, src, n, 4)
+            if 4 * w >= SPLIT_MIN && n <= 6 * w {
+                head_tail_runs::<V, R>(dst, src, n, 4, 2)
+            } else {
+                head_tail::<V, R>(dst, src, n, 4)
+            }
         } else {
             head_tail::<V, R>(dst, src, n, 8)
         }
