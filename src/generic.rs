@@ -847,12 +847,12 @@ fn masks_apart<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
 /// The smallest start of the 4-vector class (`4W`) at which its sizes up
 /// to `6W` take 4 vectors and 2 ([`head_tail_runs`]) instead of 4 and 4:
 /// AVX-512, whose class starts at 256 B. There, 257-384 B took 10.1-10.2
-/// TSC ticks instead of 13.3 with dst+1/src+3 (DPDK's `rte_memcpy` 10.2 at
-/// 384 B), 6.6-7.1 instead of 8.0-9.9 aligned, and fills 5.6-6.9 instead
-/// of 7.9-9.9 (BENCHMARKS.md, "Six vectors for 257-384 B"). On AVX2 the
-/// class is 129-256 B, where random sizes up to 256 B mispredict the extra
-/// branch half the time: uniform 1-256 B copies went from 22.3 to 27.6
-/// ticks.
+/// TSC ticks instead of 13.3 with dst+1/src+3 (DPDK's `rte_memcpy`
+/// 8.6-11.3), 6.5-7.1 instead of 7.2-9.9 aligned, and fills 5.6-6.9
+/// instead of 7.9-9.9 (BENCHMARKS.md, "Six vectors for 257-384 B"). On
+/// AVX2 the class is 129-256 B, where random sizes up to 256 B mispredict
+/// the extra branch half the time: uniform 1-256 B copies went from 22.3
+/// to 27.6 ticks.
 const SPLIT_MIN: usize = 256;
 
 /// Writes `small_max::<V>() < n <= V::NOLOOP_MAX` with no loop.
