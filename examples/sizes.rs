@@ -481,9 +481,9 @@ const RATIOS: &[(&str, &str, &str)] = &[
 /// implementation makes [`LARGE_WARM_CALLS`] untimed calls on the same
 /// buffers, so it meets them as a program that repeats the copy does:
 /// within the caches when the size fits (a non-temporal copy having pushed
-/// its destination out), from memory when it does not. `dst - src` is 2112 bytes off a multiple
-/// of 4096, as in issue 10's measurements. Printed as bytes per tick
-/// (`print_rate_table`).
+/// its destination out), from memory when it does not. `dst - src` is 2112
+/// bytes off a multiple of 4096, as in issue 10's measurements. Printed as
+/// bytes per tick (`print_rate_table`).
 fn large(o: &Opts) -> Vec<Table> {
     let max = o.large_sizes.iter().copied().max().unwrap_or(0);
     let src = Buf::new(max, 4096);
