@@ -129,6 +129,7 @@ run_sizes() {
 }
 
 for tier in $TIERS; do
+    bench_tier_skipped "$tier" && continue
     flags="$(bench_tier_flags "$tier") $BENCH_COMMON_FLAGS"
     dir=$BENCH_TARGET/$tier
     if [[ ! -d $dir && -n ${BASE_TARGET:-} ]]; then

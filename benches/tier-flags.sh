@@ -16,6 +16,14 @@ bench_tier_flags() {
     esac
 }
 
+# bench_tier_skipped TIER: succeeds, printing a SKIP line, when this CPU
+# cannot run TIER's kernel (ci/tiers.sh's table: avx512 needs avx512f,
+# avx2 avx2). The avx512 tier is `-C target-cpu=native`: on a CPU without
+# AVX-512F (an AMD EPYC of the Zen 3 family, say) it would build the avx2
+# tier's kernel again, under a name that says otherwise.
+source ci/tiers.sh
+bench_tier_skipped() { ! tier_runnable "$1"; }
+
 # Flags every tier gets on top (FUNC_ALIGN and EXTRA_RUSTFLAGS: see
 # benches/tiers.sh). Every function on a 2^FUNC_ALIGN-byte boundary by
 # default, as glibc's memcpy/memset are.

@@ -38,6 +38,7 @@ source benches/tier-flags.sh
 
 grep -m1 "model name" /proc/cpuinfo
 for tier in $TIERS; do
+    bench_tier_skipped "$tier" && continue
     flags="$(bench_tier_flags "$tier") $BENCH_COMMON_FLAGS"
     echo "=== $tier: RUSTFLAGS=\"$flags\""
     RUSTFLAGS="$flags" CARGO_TARGET_DIR=$BENCH_TARGET/$tier \

@@ -180,6 +180,23 @@ run_nontemporal_small() {
         FASTMEM_NONTEMPORAL_MIN=64K cargo test --release --lib --test suite 2>&1 | tee "$log"
 }
 
+# compile_only TIER: for a tier this CPU cannot run, what needs no such
+# CPU: clippy with warnings denied (every feature set) and a release build
+# of every test, bench and example target, so that code only that tier
+# compiles is still type-checked, linted and built.
+compile_only() {
+    local tier=$1 dir=$OUT/$1-compile-only features
+    rm -rf "$dir"
+    cp -a "$OUT/base-debug" "$dir"
+    export CARGO_TARGET_DIR=$dir FASTMEM_TIER_RUSTFLAGS
+    FASTMEM_TIER_RUSTFLAGS=$(tier_rustflags "$tier")
+    for features in $FEATURE_SETS; do
+        # shellcheck disable=SC2046
+        cargo clippy $(feature_args "$features") --all-targets -- -D warnings
+    done
+    cargo test --release --all-targets --no-run
+}
+
 # count_tier NAME: adds the tier's test counts (from cargo's
 # "test result:" lines) to the totals and one line to TIER_REPORT.
 TIER_REPORT=""
@@ -214,15 +231,18 @@ doc_check() {
 # anywhere in the graph, its panic handler would clash with the consumer's
 # (E0152) and the build fail; the archive, which bundles every Rust crate
 # linked, must also hold no std or alloc member. Deps here are tiny, so
-# plain RUSTFLAGS are fine.
+# plain RUSTFLAGS are fine; with an explicit --target (the host's) they
+# reach the target's crates only, not the build scripts, which run here:
+# the check builds every tier, those this CPU cannot run included.
 NOSTD=ci/nostd-consumer
+HOST=$(rustc -vV | sed -n 's/^host: //p')
 nostd_check() {
     local tier=$1 lib members symbols
     export CARGO_TARGET_DIR=$OUT/nostd-$tier RUSTFLAGS
     RUSTFLAGS=$(tier_rustflags "$tier")
-    cargo build --release --manifest-path $NOSTD/Cargo.toml
-    cargo tree --manifest-path $NOSTD/Cargo.toml -e normal
-    lib=$CARGO_TARGET_DIR/release/libfastmem_nostd_consumer.a
+    cargo build --release --target "$HOST" --manifest-path $NOSTD/Cargo.toml
+    cargo tree --target "$HOST" --manifest-path $NOSTD/Cargo.toml -e normal
+    lib=$CARGO_TARGET_DIR/$HOST/release/libfastmem_nostd_consumer.a
     members=$(ar t "$lib")
     if grep -E '^(std|alloc)-' <<<"$members"; then
         echo "the no_std consumer's archive links std or alloc (members above)" >&2
@@ -239,7 +259,7 @@ nostd_check() {
 nostd_control() {
     local out
     export CARGO_TARGET_DIR=$OUT/nostd-control
-    if out=$(cargo rustc --release --manifest-path $NOSTD/Cargo.toml -- --cfg nostd_consumer_pulls_std 2>&1); then
+    if out=$(cargo rustc --release --target "$HOST" --manifest-path $NOSTD/Cargo.toml -- --cfg nostd_consumer_pulls_std 2>&1); then
         echo "the consumer built with std in its graph: nostd_check cannot fail" >&2
         return 1
     fi
@@ -251,7 +271,10 @@ nostd_control() {
 # tuning runs in benches/NOTEBOOK.md. It once went on applying cleanly while no
 # longer building, unnoticed; so apply it to a copy of this tree and check
 # the benchmark tool with it, for the avx512 and sse kernels (their variant
-# lists differ; `cargo check` runs no code, so any CPU can check both).
+# lists differ; `cargo check` runs no fastmem code, so any CPU can check
+# both). The tier flags go through ci/tier-rustc, not RUSTFLAGS: RUSTFLAGS
+# would also compile the build scripts for AVX-512, and running those
+# killed the step with SIGILL on a CPU without it (an AMD EPYC, Zen 3).
 # benches/experiments/ab-generic.sh likewise edits a copy of the tree.
 experiments_check() {
     local tree=$OUT/experiments/tree tier
@@ -266,8 +289,8 @@ experiments_check() {
     (cd "$tree" && GIT_CEILING_DIRECTORIES=$(dirname "$tree") git apply benches/experiments/tuning-variants.patch)
     [ -f "$tree/src/variants.rs" ] || { echo "tuning-variants.patch: applied nothing" >&2; return 1; }
     for tier in avx512 sse; do
-        (cd "$tree" && CARGO_TARGET_DIR=$OUT/experiments/$tier RUSTFLAGS=$(tier_rustflags "$tier") \
-            cargo check --release --example sizes)
+        (cd "$tree" && CARGO_TARGET_DIR=$OUT/experiments/$tier \
+            FASTMEM_TIER_RUSTFLAGS=$(tier_rustflags "$tier") cargo check --release --example sizes)
     done
     # The A/B script for variants of src/generic.rs, with the current file
     # as its one variant.
@@ -301,8 +324,10 @@ step "experiments build" experiments_check
 for tier in $TIERS; do
     flag=$(tier_cpu_feature "$tier")
     if [[ -n $flag ]] && ! cpu_has "$flag"; then
-        echo "SKIP $tier: CPU lacks $flag"
+        echo "SKIP $tier: CPU lacks $flag (its tests; it is still compiled and linted)"
         TIER_REPORT+="  SKIP $tier: CPU lacks $flag"$'\n'
+        step "$tier compile only" compile_only "$tier"
+        step "no_std $tier" nostd_check "$tier"
         continue
     fi
     for features in $FEATURE_SETS; do

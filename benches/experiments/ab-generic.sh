@@ -134,6 +134,7 @@ for tier in $TIERS; do
             cargo check --release --quiet --example sizes)
         continue
     fi
+    bench_tier_skipped "$tier" && continue
     (cd "$tree" && RUSTFLAGS=$flags CARGO_TARGET_DIR=$WORK/target-$tier \
         cargo build --release --quiet --example sizes)
     taskset -c "$CPU" "$WORK/target-$tier/release/examples/sizes" --out "$WORK/out" "${args[@]}"
