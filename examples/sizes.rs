@@ -22,7 +22,8 @@
 //!                  large           one copy and one fill at a time of 256 KiB to 256 MiB
 //!                                  (--large-sizes), adds fastmem::memcpy_nontemporal /
 //!                                  memset_nontemporal; bytes per tick (not in the default list)
-//!   --sizes LIST   sizes for the hot and streaming suites (default: issue 3's list)
+//!   --sizes LIST   sizes for the hot and streaming suites (default: issue 3's list;
+//!                  the hot suites take 1..=8192)
 //!   --large-sizes LIST  sizes for the large suite (default 256 KiB, 1, 4, 16, 64, 256 MiB)
 //!   --reps N       interleaved repetitions per point (default 101 hot, 9 streaming)
 //!   --out DIR      where the CSV and SVG files go (default target/fastmem-bench)
@@ -113,8 +114,24 @@ fn parse_args() -> Opts {
             _ => usage(&format!("unknown option {a}")),
         }
     }
+    // The hot suites work in HotBufs, which holds 8 KiB a side; a larger
+    // size there would write past the buffer. (`move` leaves such sizes
+    // out; the streaming suites have buffers of their own.)
+    let hot = ["copy", "copy-unaligned", "set", "set-unaligned", "cmp"];
+    if o.suites.iter().any(|s| hot.contains(&s.as_str())) {
+        if let Some(n) = o.sizes.iter().find(|&&n| n == 0 || n > HOT_MAX) {
+            usage(&format!(
+                "--sizes {n}: the hot suites ({}) take sizes 1..={HOT_MAX}; \
+                 for larger ones use --suite large --large-sizes",
+                hot.join(", ")
+            ));
+        }
+    }
     o
 }
+
+/// The largest size the hot suites time (HotBufs' room per side).
+const HOT_MAX: usize = 8 << 10;
 
 /// One suite's results: `rows[i]` is the label of point `i` (a size or a mix
 /// name), `ticks[j][i]` the median for implementation `j` at that point.
@@ -205,7 +222,7 @@ fn hot_table(o: &Opts, suite: &str, impls: &[CopyImpl], dst: *mut u8, src: *cons
 fn hot_move(o: &Opts) -> Vec<Table> {
     let bufs = HotBufs::new();
     let o = Opts {
-        sizes: o.sizes.iter().copied().filter(|&n| n <= 8192).collect(),
+        sizes: o.sizes.iter().copied().filter(|&n| n <= HOT_MAX).collect(),
         suites: vec![],
         out: String::new(),
         large_sizes: vec![],

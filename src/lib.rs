@@ -37,7 +37,7 @@
 //! | 17..2W | head and tail at the narrowest vector that covers `n` | 40 B: two 32-byte moves |
 //! | W..=2W, ..=4W, ..=8W | head and tail of 1, 2 or 4 vectors, up to `NOLOOP_MAX`; on AVX-512, 4 and 2 for 257..=384 | 300 B: 4 + 2 zmm moves; 400 B: 4 + 4 |
 //! | above `NOLOOP_MAX` | one unaligned vector, blocks with aligned stores, one overlapping tail block (with both pointers aligned: no head vector, and a fill writes its first block before the loop) | 1518 B: 1 + 5 × 256 + 320 |
-//! | from the string threshold | `rep movsb` / `rep stosb` (SSE from 1518 B; the portable kernel on x86, copies from 768 B, fills from 512 B; AVX2 copies from 4 KiB, fills from 16 KiB; AVX-512 from 16 KiB, behind one out-of-line call) | |
+//! | from the string threshold | `rep movsb` / `rep stosb` (SSE copies from 1518 B, fills above 2 KiB; the portable kernel on x86, copies from 768 B, fills from 512 B; AVX2 copies from 4 KiB, fills from 16 KiB, neither in a build for AMD cores (`sse4a`); AVX-512 from 16 KiB, behind one out-of-line call) | |
 //! | from [`NONTEMPORAL_MIN`] (32 MiB; fills from 64 MiB) | out of line: the first 64 B, then 64-byte-aligned blocks of non-temporal stores, four pages side by side, `sfence`, then the last block (SIMD kernels) | 256 MiB: 4 × 256 B per turn |
 //! | 65..=256, only with `--cfg fastmem_mixed_sizes` ([`MIXED_SIZES`]; AVX-512, AVX2) | 256 / W vectors at clamped offsets, no branch on `n`, instead of the rungs | 100 B: zmm moves at 0, 0, 0 and 36 |
 //!

@@ -57,16 +57,29 @@ impl Tuning for __m256i {
     /// 384 B and 1-4 KiB (BENCHMARKS.md, "The aligned-destination fill").
     const FILL_ALIGNED_LOOP: bool = true;
 
-    /// `rep movsb` ties from 4 KiB with aligned pointers and wins by 15-24%
-    /// with a misaligned source at 4-8 KiB, and loses at 2 KiB; up to
-    /// 8 KiB, `rep stosb` never won against 32-byte stores (BENCHMARKS.md,
-    /// "`rep movsb` cut-over, re-measured" and the section before it).
-    const STRING_COPY_MIN: usize = super::string::cut_over(4096);
-    /// `rep stosb` takes over from 16 KiB: single warm fills of 16-32 KiB
-    /// ran 0.71-0.79x its speed in the 32-byte loop, and 1-2 MiB 0.91x;
-    /// hot in L1, to 8 KiB, the loop still wins (BENCHMARKS.md, "Large
-    /// copies").
-    const STRING_FILL_MIN: usize = super::string::cut_over(16 << 10);
+    /// On Intel (`intel-6-207`), `rep movsb` ties from 4 KiB with aligned
+    /// pointers and wins by 15-24% with a misaligned source at 4-8 KiB,
+    /// and loses at 2 KiB; up to 8 KiB, `rep stosb` never won against
+    /// 32-byte stores (BENCHMARKS.md, "`rep movsb` cut-over, re-measured"
+    /// and the section before it). On AMD cores
+    /// ([`super::string::AMD_CORES`]) the loop runs at every size: there
+    /// `rep movsb` took 1.2-1.6x the loop's time at 4-8 KiB (0.59x DPDK's
+    /// AVX2 `rte_memcpy` with dst+1/src+3) and never won above.
+    const STRING_COPY_MIN: usize = if super::string::AMD_CORES {
+        usize::MAX
+    } else {
+        super::string::cut_over(4096)
+    };
+    /// `rep stosb` takes over from 16 KiB on Intel: single warm fills of
+    /// 16-32 KiB ran 0.71-0.79x its speed in the 32-byte loop, and
+    /// 1-2 MiB 0.91x; hot in L1, to 8 KiB, the loop still wins
+    /// (BENCHMARKS.md, "Large copies"). Never on AMD cores, where the loop
+    /// filled 16 KiB-4 MiB 1.01-1.08x faster.
+    const STRING_FILL_MIN: usize = if super::string::AMD_CORES {
+        usize::MAX
+    } else {
+        super::string::cut_over(16 << 10)
+    };
 
     super::string::rep_string_fns!();
 }

@@ -102,11 +102,30 @@ pub(crate) mod portable;
 
 /// x86's string instructions, which some kernels hand large sizes to.
 ///
-/// Every CPU with AVX2 has ERMS (fast `rep movsb`/`rep stosb`); where they
-/// are slow (some AMD parts), `--cfg fastmem_no_rep_movsb` turns the
-/// hand-over off, so the block loop runs at every size.
+/// Every CPU with AVX2 has ERMS (fast `rep movsb`/`rep stosb`), but not
+/// every one runs them fast: on AMD's Zen 3 the 32-byte loop beat them at
+/// every size measured (see [`string::AMD_CORES`]). `--cfg
+/// fastmem_no_rep_movsb` turns the hand-over off on any build, so the
+/// block loop runs at every size.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 pub(crate) mod string {
+    /// Whether the build is for AMD cores: `sse4a` is an AMD extension
+    /// that no Intel CPU has, so `-C target-cpu=native` on an AMD machine
+    /// (or `target-cpu=znver3`) sets it, and a build for an Intel CPU
+    /// never does. A build that names features one by one (`-C
+    /// target-feature=+avx2`) does not say, and gets the Intel choices.
+    ///
+    /// Measured on an AMD EPYC (Zen 3, CPUID family 25 model 1;
+    /// BENCHMARKS.md, "`amd-25-1`: the string instructions"), AVX2 tier:
+    /// hot copies of 4-8 KiB took 121-217 ticks aligned and 170-314 with
+    /// dst+1/src+3 under `rep movsb`, 98-195 and 103-200 in the 32-byte
+    /// loop; single copies of 16 KiB-4 MiB ran 0.98-1.11x `rep movsb`'s
+    /// speed in the loop, and fills of 16 KiB-4 MiB 1.01-1.08x `rep
+    /// stosb`'s. On the Intel CPU measured the string instructions win
+    /// there (the kernels' thresholds say by how much).
+    #[cfg(target_feature = "avx2")] // the kernels that ask: AVX2
+    pub(crate) const AMD_CORES: bool = cfg!(target_feature = "sse4a");
+
     /// The first size handed to `rep movsb`/`rep stosb` when the cut-over is
     /// on; `usize::MAX` when `fastmem_no_rep_movsb` turns it off.
     pub(crate) const fn cut_over(min: usize) -> usize {

@@ -61,7 +61,7 @@ impl Tuning for __m128i {
     /// (BENCHMARKS.md, "The aligned-destination fill").
     const FILL_ALIGNED_LOOP: bool = true;
 
-    /// `rep movsb` and `rep stosb` take over from 1518 B: 16-byte stores
+    /// `rep movsb` takes over from 1518 B (fills: below): 16-byte stores
     /// cap the loop near 40 B/tick, and the string instructions cost a
     /// near-flat 37-51 ticks from 1280 B to 2 KiB. The loop wins by 13-22%
     /// at 1280-1408 B and by 4-8% at 1518-1600 B; from 1664 B the string
@@ -70,9 +70,16 @@ impl Tuning for __m128i {
     /// The threshold sits at 1518 rather than 1664 so that a constant
     /// 1518-byte copy (a full Ethernet frame) is one `rep movsb`, where the
     /// 23-turn loop would not unroll (issue 3: straight-line code for
-    /// constant sizes).
+    /// constant sizes). On `amd-25-1` too it beat the loop from 1518 B,
+    /// by 1.1-1.8x at 1518 B-8 KiB.
     const STRING_COPY_MIN: usize = super::string::cut_over(1518);
-    const STRING_FILL_MIN: usize = super::string::cut_over(1518);
+    /// `rep stosb` takes over above 2 KiB, as in glibc: at 1518 B it lost
+    /// on both CPUs measured (0.91-0.92x glibc's 16-byte loop on
+    /// `intel-6-207`, 0.58-0.64x on `amd-25-1`); at 2 KiB it won by
+    /// 1.22-1.47x on Intel and lost by 0.86-0.97x on AMD, where the loop
+    /// wins up to 2 KiB and the string instruction from 2.5 KiB. (The SSE
+    /// tier is a baseline build: it cannot tell the two apart.)
+    const STRING_FILL_MIN: usize = super::string::cut_over(2049);
 
     /// Compares test 128 bytes (8 vectors) at a time, not 64: against
     /// glibc's SSE2 `memcmp`, equal ranges from 384 B went from 0.92-1.07x
