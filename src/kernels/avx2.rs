@@ -62,7 +62,7 @@ impl Tuning for __m256i {
     /// and loses at 2 KiB; up to 8 KiB, `rep stosb` never won against
     /// 32-byte stores (BENCHMARKS.md, "`rep movsb` cut-over, re-measured"
     /// and the section before it). On AMD cores
-    /// ([`super::string::AMD_CORES`]) the loop runs at every size: there
+    /// (`super::string::AMD_CORES`) the loop runs at every size: there
     /// `rep movsb` took 1.2-1.6x the loop's time at 4-8 KiB (0.59x DPDK's
     /// AVX2 `rte_memcpy` with dst+1/src+3) and never won above.
     const STRING_COPY_MIN: usize = if super::string::AMD_CORES {

@@ -104,7 +104,7 @@ pub(crate) mod portable;
 ///
 /// Every CPU with AVX2 has ERMS (fast `rep movsb`/`rep stosb`), but not
 /// every one runs them fast: on AMD's Zen 3 the 32-byte loop beat them at
-/// every size measured (see [`string::AMD_CORES`]). `--cfg
+/// every size measured (see `string::AMD_CORES`). `--cfg
 /// fastmem_no_rep_movsb` turns the hand-over off on any build, so the
 /// block loop runs at every size.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
