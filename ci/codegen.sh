@@ -39,7 +39,7 @@
 # registers a straight-line 1518-byte copy is ~380 instructions, so the
 # block loop is kept; their branches are reported, not failed.
 #
-#   bash ci/codegen.sh                      # sse avx2 avx512 avx512bw avx2-amd portable,
+#   bash ci/codegen.sh                      # sse avx2 avx512 avx512bw avx2-amd avx512bw-amd portable,
 #                                           # and sse, avx2, avx512bw with -mixed,
 #                                           # avx512bw-lto and portable-lto
 #   TIERS="avx512" bash ci/codegen.sh
@@ -51,17 +51,21 @@ source ci/tiers.sh
 
 # avx512bw: the AVX-512 kernel as `-C target-cpu=native` builds it on
 # Ice Lake and later (byte masks available), next to the avx512f-only build.
-# avx2-amd: the AVX2 kernel as a build for AMD cores gets it (sse4a on: no
-# string instructions, src/kernels/mod.rs, AMD_CORES).
+# avx2-amd: the AVX2 kernel as a build for Zen 1-3 gets it (sse4a on: no
+# string instructions, src/kernels/mod.rs, cores::AMD_ZEN3).
+# avx512bw-amd: the AVX-512 kernel as a build for Zen 4/5 gets it (sse4a
+# and avx512f: fills to rep stosb from 1 MiB, no streaming hand-over;
+# cores::AMD_AVX512).
 # TIER-mixed: TIER with --cfg fastmem_mixed_sizes (its own call-site size).
 # TIER-lto: TIER's symbols in a `-C lto=fat` binary.
-TIERS=${TIERS:-"$HARDENING_SIMD_TIERS avx512bw avx2-amd portable sse-mixed avx2-mixed avx512bw-mixed avx512bw-lto portable-lto"}
+TIERS=${TIERS:-"$HARDENING_SIMD_TIERS avx512bw avx2-amd avx512bw-amd portable sse-mixed avx2-mixed avx512bw-mixed avx512bw-lto portable-lto"}
 codegen_flags() {
     case $1 in
         *-lto) codegen_flags "${1%-lto}" ;;
         *-mixed) echo "$(codegen_flags "${1%-mixed}") --cfg fastmem_mixed_sizes" ;;
         avx512bw) echo "-C target-feature=+avx512f,+avx512bw,+avx512vl,+bmi2" ;;
         avx2-amd) echo "-C target-feature=+avx2,+sse4a" ;;
+        avx512bw-amd) echo "$(codegen_flags avx512bw),+sse4a" ;;
         *) tier_rustflags "$1" ;;
     esac
 }
@@ -71,6 +75,7 @@ codegen_runnable() {
         *-mixed) codegen_runnable "${1%-mixed}" ;;
         avx512bw) grep -qw avx512bw /proc/cpuinfo && grep -qw avx512vl /proc/cpuinfo ;;
         avx2-amd) grep -qw avx2 /proc/cpuinfo && grep -qw sse4a /proc/cpuinfo ;;
+        avx512bw-amd) codegen_runnable avx512bw && grep -qw sse4a /proc/cpuinfo ;;
         *) tier_runnable "$1" >/dev/null ;;
     esac
 }

@@ -37,8 +37,8 @@
 //! | 17..2W | head and tail at the narrowest vector that covers `n` | 40 B: two 32-byte moves |
 //! | W..=2W, ..=4W, ..=8W | head and tail of 1, 2 or 4 vectors, up to `NOLOOP_MAX`; on AVX-512, 4 and 2 for 257..=384 | 300 B: 4 + 2 zmm moves; 400 B: 4 + 4 |
 //! | above `NOLOOP_MAX` | one unaligned vector, blocks with aligned stores, one overlapping tail block (with both pointers aligned: no head vector, and a fill writes its first block before the loop) | 1518 B: 1 + 5 × 256 + 320 |
-//! | from the string threshold | `rep movsb` / `rep stosb` (SSE copies from 1518 B, fills above 2 KiB; the portable kernel on x86, copies from 768 B, fills from 512 B; AVX2 copies from 4 KiB, fills from 16 KiB, neither in a build for AMD cores (`sse4a`); AVX-512 from 16 KiB, behind one out-of-line call) | |
-//! | from [`NONTEMPORAL_MIN`] (32 MiB; fills from 64 MiB) | out of line: the first 64 B, then 64-byte-aligned blocks of non-temporal stores, four pages side by side, `sfence`, then the last block (SIMD kernels) | 256 MiB: 4 × 256 B per turn |
+//! | from the string threshold | `rep movsb` / `rep stosb` (SSE copies from 1518 B, fills above 2 KiB; the portable kernel on x86, copies from 768 B, fills from 512 B; AVX2 copies from 4 KiB, fills from 16 KiB, neither in a build for Zen 1-3 (`sse4a` without `avx512f`), from 16 KiB and 1 MiB in one for Zen 4/5 (`sse4a` and `avx512f`); AVX-512 from 16 KiB, fills from 1 MiB for Zen 4/5, behind one out-of-line call) | |
+//! | from [`NONTEMPORAL_MIN`] (32 MiB; fills from 64 MiB; never by default in a build for Zen 4/5) | out of line: the first 64 B, then 64-byte-aligned blocks of non-temporal stores, four pages side by side, `sfence`, then the last block (SIMD kernels) | 256 MiB: 4 × 256 B per turn |
 //! | 65..=256, only with `--cfg fastmem_mixed_sizes` ([`MIXED_SIZES`]; AVX-512, AVX2) | 256 / W vectors at clamped offsets, no branch on `n`, instead of the rungs | 100 B: zmm moves at 0, 0, 0 and 36 |
 //!
 //! [`memmove`] and [`copy_within`] walk the same ladder, with one
@@ -118,8 +118,9 @@
 //!
 //! # Large copies
 //!
-//! From [`NONTEMPORAL_MIN`] (32 MiB by default, set at build time with
-//! `FASTMEM_NONTEMPORAL_MIN`; fills from twice it), `memcpy` and `memset` call an out-of-line
+//! From [`NONTEMPORAL_MIN`] (32 MiB by default, never in a build for AMD's
+//! Zen 4/5, set at build time with `FASTMEM_NONTEMPORAL_MIN`; fills from
+//! twice it), `memcpy` and `memset` call an out-of-line
 //! loop of non-temporal stores, so an inlined call site grows by one
 //! compare and one call. [`memcpy_nontemporal`] and [`memset_nontemporal`]
 //! stream at every size above the no-loop ladder, for a destination the
@@ -244,7 +245,8 @@ pub const MIXED_SIZES: bool = generic::MIXED_SIZES;
 /// `memcpy_aligned`) switches to non-temporal stores, on the kernels that
 /// have them (the x86 SIMD ones; `usize::MAX`, never, on the portable
 /// kernel); [`memset`] switches at twice this size, the same footprint in
-/// the caches. 32 MiB unless the build sets `FASTMEM_NONTEMPORAL_MIN`
+/// the caches. 32 MiB (`usize::MAX` in a build for AMD's Zen 4/5: `sse4a`
+/// and `avx512f`) unless the build sets `FASTMEM_NONTEMPORAL_MIN`
 /// (bytes, with an optional `K`, `M` or `G` suffix, or `none` for never),
 /// e.g. `FASTMEM_NONTEMPORAL_MIN=64M cargo build --release`. Cargo
 /// rebuilds the crate when the variable changes.
@@ -254,7 +256,9 @@ pub const MIXED_SIZES: bool = generic::MIXED_SIZES;
 /// streaming stores, which skip reading each destination line first and
 /// evict nothing. glibc decides at run time from the cache sizes; here the
 /// build decides. The default was measured on an Emerald Rapids-class Xeon
-/// (BENCHMARKS.md, "Large copies"); a CPU whose last-level cache serves a
+/// (BENCHMARKS.md, "Large copies"); on a Zen 5 EPYC `rep movsb` beat
+/// streaming stores at every size from 32 MiB ("`amd-26-2`: large copies").
+/// A CPU whose last-level cache serves a
 /// thread more may want a larger value, about three quarters of one
 /// thread's share of it, as glibc uses.
 pub const NONTEMPORAL_MIN: usize =

@@ -59,24 +59,31 @@ impl Tuning for __m256i {
 
     /// On Intel (`intel-6-207`), `rep movsb` ties from 4 KiB with aligned
     /// pointers and wins by 15-24% with a misaligned source at 4-8 KiB,
-    /// and loses at 2 KiB; up to 8 KiB, `rep stosb` never won against
-    /// 32-byte stores (BENCHMARKS.md, "`rep movsb` cut-over, re-measured"
-    /// and the section before it). On AMD cores
-    /// (`super::string::AMD_CORES`) the loop runs at every size: there
-    /// `rep movsb` took 1.2-1.6x the loop's time at 4-8 KiB (0.59x DPDK's
-    /// AVX2 `rte_memcpy` with dst+1/src+3) and never won above.
-    const STRING_COPY_MIN: usize = if super::string::AMD_CORES {
+    /// and loses at 2 KiB (BENCHMARKS.md, "`rep movsb` cut-over,
+    /// re-measured" and the section before it). In a build for Zen 1-3
+    /// ([`AMD_ZEN3`](super::cores::AMD_ZEN3)) the loop runs at every size:
+    /// there `rep movsb` took 1.2-1.6x the loop's time at 4-8 KiB (0.59x
+    /// DPDK's AVX2 `rte_memcpy` with dst+1/src+3) and never won above. In
+    /// one for Zen 4 and 5 ([`AMD_AVX512`](super::cores::AMD_AVX512)) it
+    /// takes over from 16 KiB, as on the AVX-512 kernel: it lost 1.5x at
+    /// 4-8 KiB hot, and won from 28 KiB by 1.3-1.8x.
+    const STRING_COPY_MIN: usize = if super::cores::AMD_ZEN3 {
         usize::MAX
+    } else if super::cores::AMD_AVX512 {
+        super::string::cut_over(16 << 10)
     } else {
         super::string::cut_over(4096)
     };
     /// `rep stosb` takes over from 16 KiB on Intel: single warm fills of
     /// 16-32 KiB ran 0.71-0.79x its speed in the 32-byte loop, and
     /// 1-2 MiB 0.91x; hot in L1, to 8 KiB, the loop still wins
-    /// (BENCHMARKS.md, "Large copies"). Never on AMD cores, where the loop
-    /// filled 16 KiB-4 MiB 1.01-1.08x faster.
-    const STRING_FILL_MIN: usize = if super::string::AMD_CORES {
+    /// (BENCHMARKS.md, "Large copies"). Never on Zen 1-3, where the loop
+    /// filled 16 KiB-4 MiB 1.01-1.08x faster; from 1 MiB on Zen 4 and 5,
+    /// where the loop won up to the L2's size (1 MiB) and lost beyond.
+    const STRING_FILL_MIN: usize = if super::cores::AMD_ZEN3 {
         usize::MAX
+    } else if super::cores::AMD_AVX512 {
+        super::string::cut_over(1 << 20)
     } else {
         super::string::cut_over(16 << 10)
     };

@@ -85,8 +85,17 @@ impl Tuning for __m512i {
     /// still 6% ahead. Below 16 KiB, hot in L1, the loop keeps the sizes it
     /// was tuned for (BENCHMARKS.md, "Large copies"). Issue 10's Ice Lake-SP
     /// ran the loop at 0.74x `rep movsb` at 256 KiB (not measurable here).
+    ///
+    /// On Zen 4 and 5 ([`AMD_AVX512`](super::cores::AMD_AVX512)) copies
+    /// keep 16 KiB (the loop won at 16-24 KiB and lost from 28 KiB, past
+    /// the L1d; Zen 4's is smaller), and fills take `rep stosb` from
+    /// 1 MiB: the loop filled 8-768 KiB faster there.
     const STRING_COPY_MIN: usize = super::string::cut_over(16 << 10);
-    const STRING_FILL_MIN: usize = super::string::cut_over(16 << 10);
+    const STRING_FILL_MIN: usize = super::string::cut_over(if super::cores::AMD_AVX512 {
+        1 << 20
+    } else {
+        16 << 10
+    });
 
     super::string::rep_string_fns!();
 

@@ -100,32 +100,47 @@ pub(crate) use core::arch::x86_64 as arch;
 
 pub(crate) mod portable;
 
+/// Which cores a build is for, where its target features tell. A build
+/// that names features one by one (`-C target-feature=+avx2`), or the
+/// x86_64 baseline, does not say, and gets the choices measured on Intel.
+///
+/// The AMD keys are `sse4a`, an AMD extension that no Intel CPU has (so
+/// `-C target-cpu=native` on an AMD machine, or `target-cpu=znver3`, sets
+/// it and a build for an Intel CPU never does), with `avx512f`, which
+/// separates Zen 4 and later from Zen 1-3. The two generations disagree on
+/// the string instructions and on streaming stores (BENCHMARKS.md,
+/// "`amd-25-1`: the string instructions" and "`amd-26-2`: large copies").
+pub(crate) mod cores {
+    /// A build for AMD cores without AVX-512: Zen 1-3. Measured on a Zen 3
+    /// EPYC (`amd-25-1`): the AVX2 kernel's 32-byte loop beat `rep movsb`
+    /// and `rep stosb` at every size from 4 KiB, and streaming stores won
+    /// from 32 MiB.
+    #[cfg(target_feature = "avx2")] // the kernel that asks: AVX2
+    pub(crate) const AMD_ZEN3: bool =
+        cfg!(target_feature = "sse4a") && !cfg!(target_feature = "avx512f");
+
+    /// A build for AMD cores with AVX-512: Zen 4 and Zen 5. Measured on a
+    /// Zen 5 EPYC (`amd-26-2`; Zen 4, with its 32 KiB L1d, is not measured
+    /// and shares the choices by its features):
+    /// - hot copies of 4-8 KiB took 1.5-1.8x the vector loop's time with
+    ///   `rep movsb`, which wins from 28 KiB (56 KiB of buffers, beyond the
+    ///   48 KiB L1d): 58 against 32-34 B/tick;
+    /// - fills ran 1.2-1.45x faster in the vector loop than with `rep
+    ///   stosb` at 8-768 KiB, tied at 1 MiB (the L2), lost from 1.5 MiB;
+    /// - `rep movsb` copied 32-256 MiB at 10.6-14.7 B/tick, non-temporal
+    ///   stores at 7.6-9.9; streaming fills tied `rep stosb`.
+    pub(crate) const AMD_AVX512: bool =
+        cfg!(target_feature = "sse4a") && cfg!(target_feature = "avx512f");
+}
+
 /// x86's string instructions, which some kernels hand large sizes to.
 ///
 /// Every CPU with AVX2 has ERMS (fast `rep movsb`/`rep stosb`), but not
 /// every one runs them fast: on AMD's Zen 3 the 32-byte loop beat them at
-/// every size measured (see `string::AMD_CORES`). `--cfg
-/// fastmem_no_rep_movsb` turns the hand-over off on any build, so the
-/// block loop runs at every size.
+/// every size measured (see [`cores`]). `--cfg fastmem_no_rep_movsb` turns
+/// the hand-over off on any build, so the block loop runs at every size.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 pub(crate) mod string {
-    /// Whether the build is for AMD cores: `sse4a` is an AMD extension
-    /// that no Intel CPU has, so `-C target-cpu=native` on an AMD machine
-    /// (or `target-cpu=znver3`) sets it, and a build for an Intel CPU
-    /// never does. A build that names features one by one (`-C
-    /// target-feature=+avx2`) does not say, and gets the Intel choices.
-    ///
-    /// Measured on an AMD EPYC (Zen 3, CPUID family 25 model 1;
-    /// BENCHMARKS.md, "`amd-25-1`: the string instructions"), AVX2 tier:
-    /// hot copies of 4-8 KiB took 121-217 ticks aligned and 170-314 with
-    /// dst+1/src+3 under `rep movsb`, 98-195 and 103-200 in the 32-byte
-    /// loop; single copies of 16 KiB-4 MiB ran 0.98-1.11x `rep movsb`'s
-    /// speed in the loop, and fills of 16 KiB-4 MiB 1.01-1.08x `rep
-    /// stosb`'s. On the Intel CPU measured the string instructions win
-    /// there (the kernels' thresholds say by how much).
-    #[cfg(target_feature = "avx2")] // the kernels that ask: AVX2
-    pub(crate) const AMD_CORES: bool = cfg!(target_feature = "sse4a");
-
     /// The first size handed to `rep movsb`/`rep stosb` when the cut-over is
     /// on; `usize::MAX` when `fastmem_no_rep_movsb` turns it off.
     pub(crate) const fn cut_over(min: usize) -> usize {
