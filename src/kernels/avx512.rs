@@ -137,9 +137,7 @@ impl Tuning for __m512i {
         b: *const u8,
         n: usize,
     ) -> Option<usize> {
-        debug_assert!(n <= 64);
-        // `u64::MAX >> (64 - n)` would overflow at n = 0.
-        let k = ((1u128 << n) - 1) as u64;
+        let k = low_mask64(n);
         // SAFETY: the masked loads touch only bytes `0..n`, which the
         // caller vouches for; avx512bw is enabled.
         let m = unsafe {
@@ -164,6 +162,23 @@ impl Tuning for __m512i {
 #[inline(always)]
 fn low_mask(n: usize) -> u32 {
     debug_assert!(n <= 32);
-    // `u32::MAX >> 32` would overflow; the u64 shift covers n = 32.
-    ((1u64 << n) - 1) as u32
+    low_mask64(n) as u32
+}
+
+/// A mask of the low `n` bits, `n <= 64`: one `bzhi` where BMI2 is on
+/// (every AVX-512 CPU has it; `-C target-cpu=native` enables it), which
+/// leaves all 64 bits set at `n = 64`.
+#[cfg(target_feature = "avx512bw")]
+#[inline(always)]
+fn low_mask64(n: usize) -> u64 {
+    debug_assert!(n <= 64);
+    cfg_if::cfg_if! {
+        if #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))] {
+            // SAFETY: register-only; BMI2 is enabled.
+            unsafe { _bzhi_u64(u64::MAX, n as u32) }
+        } else {
+            // `u64::MAX >> (64 - n)` would overflow at n = 0.
+            ((1u128 << n) - 1) as u64
+        }
+    }
 }
