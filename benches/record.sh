@@ -5,7 +5,7 @@
 # benches/plots/<cpu-id>/, and the headline table of BENCHMARKS.md in
 # benches/results/<cpu-id>/headline.md. Every file starts with the same
 # header: CPU model name, CPUID family/model/stepping, the flags that choose
-# kernels (avx512f/bw/vl, avx2, erms, fsrm), hypervisor, kernel, tier and
+# kernels (avx512f/bw/vl, avx2, bmi2, erms, fsrm, sse4a), hypervisor, kernel, tier and
 # its RUSTFLAGS, GLIBC_TUNABLES, rustc, glibc, git commit, date, command.
 #
 #   bash benches/record.sh                          # avx512 avx2 sse; every suite below; vhost L3
@@ -68,7 +68,7 @@ else
     PLOTS=$DEST/plots
 fi
 have=()
-for f in avx512f avx512bw avx512vl avx2 erms fsrm hypervisor; do
+for f in avx512f avx512bw avx512vl avx2 bmi2 erms fsrm sse4a hypervisor; do
     grep -m1 '^flags' /proc/cpuinfo | grep -qw "$f" && have+=("$f")
 done
 commit=$(git rev-parse --short HEAD)

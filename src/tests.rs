@@ -325,10 +325,15 @@ fn mixed_sizes<V: Tuning>() {
 }
 
 /// The hand-over to string instructions: sizes around each threshold, at
-/// misaligned and aligned pointers. Kernels without one run the loop here.
+/// misaligned and aligned pointers (the largest, 1 MiB fills for Zen 4/5,
+/// are a few milliseconds each). Kernels without one run the loop here.
 fn string_cut_over<V: Tuning>() {
     let sizes = |min: usize| {
-        let at = min.min(4 * V::NOLOOP_MAX);
+        let at = if min == usize::MAX {
+            4 * V::NOLOOP_MAX
+        } else {
+            min
+        };
         [at - 1, at, at + 1, at + 3 * V::BYTES + 5]
     };
     for n in sizes(V::STRING_COPY_MIN) {

@@ -87,10 +87,16 @@ impl Tuning for __m512i {
     /// ran the loop at 0.74x `rep movsb` at 256 KiB (not measurable here).
     ///
     /// On Zen 4 and 5 ([`AMD_AVX512`](super::cores::AMD_AVX512)) copies
-    /// keep 16 KiB (the loop won at 16-24 KiB and lost from 28 KiB, past
-    /// the L1d; Zen 4's is smaller), and fills take `rep stosb` from
-    /// 1 MiB: the loop filled 8-768 KiB faster there.
-    const STRING_COPY_MIN: usize = super::string::cut_over(16 << 10);
+    /// hand over where the L1d ends
+    /// ([`AMD_AVX512_COPY_MIN`](super::string::AMD_AVX512_COPY_MIN): 26 KiB
+    /// on Zen 5, where the loop won at 16-25 KiB and lost from 26 KiB), and
+    /// fills take `rep stosb` from 1 MiB: the loop filled 8-896 KiB faster
+    /// there.
+    const STRING_COPY_MIN: usize = if super::cores::AMD_AVX512 {
+        super::string::AMD_AVX512_COPY_MIN
+    } else {
+        super::string::cut_over(16 << 10)
+    };
     const STRING_FILL_MIN: usize = super::string::cut_over(if super::cores::AMD_AVX512 {
         1 << 20
     } else {

@@ -123,14 +123,22 @@ pub(crate) mod cores {
     /// Zen 5 EPYC (`amd-26-2`; Zen 4, with its 32 KiB L1d, is not measured
     /// and shares the choices by its features):
     /// - hot copies of 4-8 KiB took 1.5-1.8x the vector loop's time with
-    ///   `rep movsb`, which wins from 28 KiB (56 KiB of buffers, beyond the
-    ///   48 KiB L1d): 58 against 32-34 B/tick;
-    /// - fills ran 1.2-1.45x faster in the vector loop than with `rep
+    ///   `rep movsb`, which wins from 26 KiB (52 KiB of buffers, beyond the
+    ///   48 KiB L1d): 57-63 against 34-57 B/tick;
+    /// - fills ran 1.17-1.47x faster in the vector loop than with `rep
     ///   stosb` at 8-768 KiB, tied at 1 MiB (the L2), lost from 1.5 MiB;
     /// - `rep movsb` copied 32-256 MiB at 10.6-14.7 B/tick, non-temporal
     ///   stores at 7.6-9.9; streaming fills tied `rep stosb`.
     pub(crate) const AMD_AVX512: bool =
         cfg!(target_feature = "sse4a") && cfg!(target_feature = "avx512f");
+
+    /// Of those, a build for Zen 5: `avxvnni`, which Zen 5 has and Zen 4
+    /// does not (`-C target-cpu=znver5` sets it, `znver4` does not). Zen 5's
+    /// L1d is 48 KiB, Zen 4's 32 KiB, and the copy loop wins over `rep
+    /// movsb` while both buffers fit in it (see
+    /// `string::AMD_AVX512_COPY_MIN`).
+    #[cfg(target_feature = "avx2")] // the kernels that ask: AVX2 and AVX-512
+    pub(crate) const AMD_ZEN5: bool = AMD_AVX512 && cfg!(target_feature = "avxvnni");
 }
 
 /// x86's string instructions, which some kernels hand large sizes to.
@@ -141,6 +149,20 @@ pub(crate) mod cores {
 /// the hand-over off on any build, so the block loop runs at every size.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 pub(crate) mod string {
+    /// Where a build for Zen 4/5 ([`AMD_AVX512`](super::cores::AMD_AVX512))
+    /// hands copies to `rep movsb`, on the AVX2 and AVX-512 kernels alike:
+    /// once source and destination no longer fit the L1d. On the Zen 5
+    /// measured (48 KiB L1d) the loop ran 61-79 B/tick at 16-25 KiB against
+    /// `rep movsb`'s 52-62, and 34-57 from 26 KiB against 57-63 (two runs
+    /// of 31 rounds per tier): 26 KiB. Zen 4, with a 32 KiB L1d, is not
+    /// measured: 16 KiB, by the same rule.
+    #[cfg(target_feature = "avx2")]
+    pub(crate) const AMD_AVX512_COPY_MIN: usize = cut_over(if super::cores::AMD_ZEN5 {
+        26 << 10
+    } else {
+        16 << 10
+    });
+
     /// The first size handed to `rep movsb`/`rep stosb` when the cut-over is
     /// on; `usize::MAX` when `fastmem_no_rep_movsb` turns it off.
     pub(crate) const fn cut_over(min: usize) -> usize {
