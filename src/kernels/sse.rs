@@ -73,13 +73,17 @@ impl Tuning for __m128i {
     /// constant sizes). On `amd-25-1` too it beat the loop from 1518 B,
     /// by 1.1-1.8x at 1518 B-8 KiB.
     const STRING_COPY_MIN: usize = super::string::cut_over(1518);
-    /// `rep stosb` takes over above 2 KiB, as in glibc: at 1518 B it lost
-    /// on both CPUs measured (0.91-0.92x glibc's 16-byte loop on
-    /// `intel-6-207`, 0.58-0.64x on `amd-25-1`); at 2 KiB it won by
-    /// 1.22-1.47x on Intel and lost by 0.86-0.97x on AMD, where the loop
-    /// wins up to 2 KiB and the string instruction from 2.5 KiB. (The SSE
-    /// tier is a baseline build: it cannot tell the two apart.)
-    const STRING_FILL_MIN: usize = super::string::cut_over(2049);
+    /// `rep stosb` takes over from 2 KiB: at 1518 B it lost on every CPU
+    /// measured (0.91-0.92x glibc's 16-byte loop on `intel-6-207`,
+    /// 0.58-0.64x on `amd-25-1`, 0.96x the loop on `amd-26-2`); at exactly
+    /// 2 KiB it won by 1.22-1.47x on `intel-6-207` and by 1.21-1.48x on the
+    /// Zen 5 (`amd-26-2`: 33.3 against 40.2 ticks aligned, 37.4 against
+    /// 55.2 at dst+1), and lost by 0.86-0.97x on the Zen 3, where the loop
+    /// wins up to 2 KiB and the string instruction from 2.5 KiB. The SSE
+    /// tier is a baseline build and cannot tell them apart: 2 KiB loses at
+    /// most 14% on one CPU, where 2 KiB + 1 (glibc's threshold, kept
+    /// before `amd-26-2`) lost up to 48% on two.
+    const STRING_FILL_MIN: usize = super::string::cut_over(2048);
 
     /// Compares test 128 bytes (8 vectors) at a time, not 64: against
     /// glibc's SSE2 `memcmp`, equal ranges from 384 B went from 0.92-1.07x
