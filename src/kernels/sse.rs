@@ -76,7 +76,8 @@ impl Tuning for __m128i {
     /// `rep stosb` takes over from 2 KiB: at 1518 B it lost on every CPU
     /// measured (0.91-0.92x glibc's 16-byte loop on `intel-6-207`,
     /// 0.58-0.64x on `amd-25-1`, 0.96x the loop on `amd-26-2`); at exactly
-    /// 2 KiB it won by 1.22-1.47x on `intel-6-207` and by 1.21-1.48x on the
+    /// 2 KiB it won by 1.22-1.47x on `intel-6-207` (its recorded `rep_stosb`
+    /// column against glibc's loop; not re-measured) and by 1.21-1.48x on the
     /// Zen 5 (`amd-26-2`: 33.3 against 40.2 ticks aligned, 37.4 against
     /// 55.2 at dst+1), and lost by 0.86-0.97x on the Zen 3, where the loop
     /// wins up to 2 KiB and the string instruction from 2.5 KiB. The SSE
