@@ -79,10 +79,10 @@ impl Tuning for __m128i {
     /// 2 KiB it won by 1.22-1.47x on `intel-6-207` (its recorded `rep_stosb`
     /// column against glibc's loop; not re-measured) and by 1.21-1.48x on the
     /// Zen 5 (`amd-26-2`: 33.3 against 40.2 ticks aligned, 37.4 against
-    /// 55.2 at dst+1), and lost by 0.86-0.97x on the Zen 3, where the loop
+    /// 55.2 at dst+1), and lost by 0.83-0.99x on the Zen 3, where the loop
     /// wins up to 2 KiB and the string instruction from 2.5 KiB. The SSE
     /// tier is a baseline build and cannot tell them apart: 2 KiB loses at
-    /// most 14% on one CPU, where 2 KiB + 1 (glibc's threshold, kept
+    /// most 17% on one CPU, where 2 KiB + 1 (glibc's threshold, kept
     /// before `amd-26-2`) lost up to 48% on two.
     const STRING_FILL_MIN: usize = super::string::cut_over(2048);
 
