@@ -7,6 +7,8 @@
 #   sse4.2    -C target-feature=+sse4.2      sse4_2            sse
 #   avx2      -C target-feature=+avx2        avx2              avx2
 #   avx512    -C target-feature=+avx512f     avx512f           avx512
+#   avx512-nomask  +avx512f,+avx512bw,+avx512vl,+bmi2 --cfg fastmem_no_masked_moves
+#                                            avx512bw          avx512, plain 0-32 B moves
 #   portable  --cfg fastmem_portable         (none)            portable
 #   native    -C target-cpu=native           (none)            the widest the CPU has
 #   mixed     native + --cfg fastmem_mixed_sizes  (none)       the widest, with the mixed-sizes class
@@ -24,6 +26,7 @@ tier_rustflags() {
         sse4.2) echo "-C target-feature=+sse4.2" ;;
         avx2) echo "-C target-feature=+avx2" ;;
         avx512) echo "-C target-feature=+avx512f" ;;
+        avx512-nomask) echo "-C target-feature=+avx512f,+avx512bw,+avx512vl,+bmi2 --cfg fastmem_no_masked_moves" ;;
         portable) echo "--cfg fastmem_portable" ;;
         native) echo "-C target-cpu=native" ;;
         mixed) echo "-C target-cpu=native --cfg fastmem_mixed_sizes" ;;
@@ -38,6 +41,7 @@ tier_cpu_feature() {
         sse4.2) echo sse4_2 ;;
         avx2) echo avx2 ;;
         avx512) echo avx512f ;;
+        avx512-nomask) echo avx512bw ;;
         portable | native | mixed) echo "" ;;
         *) echo "unknown tier: $1" >&2; return 2 ;;
     esac
@@ -52,7 +56,7 @@ tier_kernel() {
     case "$1" in
         sse | sse4.2) echo sse ;;
         avx2) echo avx2 ;;
-        avx512) echo avx512 ;;
+        avx512 | avx512-nomask) echo avx512 ;;
         portable) echo portable ;;
         native | mixed)
             if cpu_has avx512f; then echo avx512

@@ -16,6 +16,8 @@
 //!                                  (moves down), D = 1, 17 and W + 3, against glibc's memmove
 //!                  stream-l3       copies walked in order through 16 MiB per side (beyond L2)
 //!                  stream-dram     the same through --dram-mib per side (default 512)
+//!                  stream-set-l3, stream-set-dram  the same walks for fills (not in the
+//!                                  default list)
 //!                  cmp             memcmp and bcmp, hot: equal buffers (4 KiB-aligned), and a
 //!                                  single difference at a random position, both pointers moved
 //!                                  so that it falls there (not in the default list)
@@ -446,21 +448,48 @@ fn hot_cmp(o: &Opts) -> Vec<Table> {
 /// 64-byte-rounded stride, with one cursor shared by all implementations so
 /// each timing reads data that has not been touched for a whole lap.
 fn stream(o: &Opts, suite: &str, mib: usize) -> Table {
+    let impls = copy_impls(true);
+    let names = impls.iter().map(|i| i.name).collect();
+    stream_walk(o, suite, mib, names, |j, d, s, n| {
+        // SAFETY: `stream_walk` passes `n` bytes in range on both sides.
+        unsafe { black_box(impls[j].f)(d, s, n) }
+    })
+}
+
+/// Fills of `n` bytes walked as [`stream`] walks its copies: the
+/// destination has not been touched for a whole lap, so every fill writes
+/// lines that are not in L1 (nor in L2, for `stream-set-l3`).
+fn stream_set(o: &Opts, suite: &str, mib: usize) -> Table {
+    let impls = set_impls();
+    let names = impls.iter().map(|i| i.name).collect();
+    stream_walk(o, suite, mib, names, |j, d, _, n| {
+        // SAFETY: as in `stream`.
+        unsafe { black_box(impls[j].f)(d, 0x5A, n) }
+    })
+}
+
+/// The walk of [`stream`] and [`stream_set`]: `call(j, dst, src, n)` runs
+/// implementation `j` once, at the shared cursor.
+fn stream_walk(
+    o: &Opts,
+    suite: &str,
+    mib: usize,
+    names: Vec<&'static str>,
+    call: impl Fn(usize, *mut u8, *const u8, usize),
+) -> Table {
     let len = mib << 20;
     let src = Buf::new(len, 4096);
     let dst = Buf::new(len + 4096, 4096);
     // dst - src is then 2 KiB off a multiple of 4096: no 4K aliasing.
     // SAFETY: inside the dst allocation.
     let dbase = unsafe { dst.ptr().add(2048) };
-    let impls = copy_impls(true);
     let reps = o.reps.unwrap_or(9);
     let sizes: Vec<usize> = o.sizes.iter().copied().filter(|&n| n >= 16).collect();
     let mut cursor = 0usize;
-    let ticks = sweep(sizes.len(), impls.len(), reps, 0, |j, p| {
+    let ticks = sweep(sizes.len(), names.len(), reps, 0, |j, p| {
         let n = sizes[p];
         let stride = n.div_ceil(64) * 64;
         let count = ((1 << 20) / stride).max(64);
-        let f = black_box(impls[j].f);
         let nn = black_box(n);
         let t0 = ticks();
         for _ in 0..count {
@@ -468,12 +497,17 @@ fn stream(o: &Opts, suite: &str, mib: usize) -> Table {
                 cursor = 0;
             }
             // SAFETY: cursor + n <= len on both sides.
-            unsafe { f(dbase.add(cursor), src.ptr().add(cursor), nn) };
+            call(
+                j,
+                unsafe { dbase.add(cursor) },
+                unsafe { src.ptr().add(cursor) },
+                nn,
+            );
             cursor += stride;
         }
         (ticks() - t0) as f64 / count as f64
     });
-    table(suite, &sizes, impls.iter().map(|i| i.name).collect(), ticks)
+    table(suite, &sizes, names, ticks)
 }
 
 /// The speed-up columns, `(other, fastmem variant, heading)`, each printed
@@ -802,6 +836,8 @@ fn main() {
             "cmp" => hot_cmp(&o),
             "stream-l3" => vec![stream(&o, "stream-l3", 16)],
             "stream-dram" => vec![stream(&o, "stream-dram", o.dram_mib)],
+            "stream-set-l3" => vec![stream_set(&o, "stream-set-l3", 16)],
+            "stream-set-dram" => vec![stream_set(&o, "stream-set-dram", o.dram_mib)],
             "large" => large(&o),
             other => usage(&format!("unknown suite {other}")),
         };

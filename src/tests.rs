@@ -449,6 +449,16 @@ fn nontemporal_handover<V: Tuning>() {
     }
 }
 
+/// The AVX-512BW kernel moves 0-32 B with one masked move unless the build
+/// asks for plain moves (`--cfg fastmem_no_masked_moves`).
+#[cfg(all(target_feature = "avx512bw", target_feature = "avx512vl"))]
+#[test]
+fn masked_moves_follow_the_cfg() {
+    type V = crate::kernels::arch::__m512i;
+    let want = if cfg!(fastmem_no_masked_moves) { 0 } else { 32 };
+    assert_eq!(<V as Tuning>::MASKED_MAX, want);
+}
+
 /// A fill streams from twice a copy's threshold; both are `usize::MAX`
 /// where the kernel cannot stream.
 #[test]

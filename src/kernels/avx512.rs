@@ -118,7 +118,22 @@ impl Tuning for __m512i {
     /// where the ladder took 4-9. A 64-byte mask was slower at 48-64 B with
     /// a misaligned destination (the masked store splits a line).
     /// Masked-off bytes are not accessed and cannot fault.
-    #[cfg(all(target_feature = "avx512bw", target_feature = "avx512vl"))]
+    ///
+    /// `--cfg fastmem_no_masked_moves` takes the ladder's plain moves
+    /// instead, for workloads whose small copies and fills mostly write
+    /// lines that are not in L1, on CPUs where a masked store into such a
+    /// line is slow. On the Zen 5 (`amd-26-2`), walking 16 MiB or 512 MiB
+    /// (`sizes --suite stream-l3,stream-dram,stream-set-l3,stream-set-dram`),
+    /// copies of 16-32 B took 13-28 ticks masked against 6.3-9.3 plain
+    /// (DPDK 6.2-9.2), fills 5.8-15.0 against 4.2-6.1; but hot, the plain
+    /// moves cost 0.6-1.9 ticks at 1-32 B and uniform random 1-256 B copies
+    /// 16% (15.9 against 18.5 ticks, glibc 17.2), so masks stay the default
+    /// (BENCHMARKS.md, "`amd-26-2`: masked stores into lines not in L1").
+    #[cfg(all(
+        target_feature = "avx512bw",
+        target_feature = "avx512vl",
+        not(fastmem_no_masked_moves)
+    ))]
     const MASKED_MAX: usize = 32;
 
     #[cfg(all(target_feature = "avx512bw", target_feature = "avx512vl"))]
