@@ -85,7 +85,7 @@ impl Tuning for __m256i {
     const STRING_FILL_MIN: usize = if super::cores::AMD_ZEN3 {
         usize::MAX
     } else if super::cores::AMD_AVX512 {
-        super::string::cut_over(1 << 20)
+        super::string::AMD_AVX512_FILL_MIN
     } else {
         super::string::cut_over(16 << 10)
     };

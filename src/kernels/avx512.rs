@@ -97,11 +97,11 @@ impl Tuning for __m512i {
     } else {
         super::string::cut_over(16 << 10)
     };
-    const STRING_FILL_MIN: usize = super::string::cut_over(if super::cores::AMD_AVX512 {
-        1 << 20
+    const STRING_FILL_MIN: usize = if super::cores::AMD_AVX512 {
+        super::string::AMD_AVX512_FILL_MIN
     } else {
-        16 << 10
-    });
+        super::string::cut_over(16 << 10)
+    };
 
     super::string::rep_string_fns!();
 
