@@ -79,6 +79,9 @@ const NONTEMPORAL_MIN_DEFAULT: usize = if crate::kernels::cores::AMD_AVX512 {
 /// here). glibc picks about three quarters of a thread's share of the L3
 /// at run time (`ld.so --list-diagnostics` prints `non_temporal_threshold`;
 /// 99 MiB on the test machine): a build for a known machine can pass that.
+///
+/// A build that keeps the default and cannot tell Zen 4/5 by its features
+/// still asks the CPU, once, at the hand-over ([`streams`]).
 pub(crate) const NONTEMPORAL_MIN: usize = parse_size(
     option_env!("FASTMEM_NONTEMPORAL_MIN"),
     NONTEMPORAL_MIN_DEFAULT,
@@ -230,6 +233,72 @@ unsafe fn write_large_inline<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usiz
     // threshold, `large_min` is `stream` and the first arm is the only one.
     unsafe {
         if stream != usize::MAX && n >= stream {
+            write_handover::<V, R>(dst, src, n)
+        } else {
+            src.write_string::<V>(dst, n)
+        }
+    }
+}
+
+/// Whether a build asks the CPU, at run time, if streaming pays
+/// ([`streams`]): one that cannot tell Zen 4/5 from other CPUs by its
+/// target features (no `sse4a`, see [`cores`](crate::kernels::cores)),
+/// kept the default [`NONTEMPORAL_MIN`] (a `FASTMEM_NONTEMPORAL_MIN` the
+/// build set is obeyed as it is), has the string instruction to fall back
+/// on at the threshold (not turned off by `fastmem_no_rep_movsb`), and was
+/// not built with `--cfg fastmem_no_cpuid` (for an SGX enclave, say, where
+/// CPUID faults). A constant: every other build keeps its one path.
+#[inline(always)]
+fn asks_cpu<V: Tuning, R: Source>() -> bool {
+    cfg!(any(target_arch = "x86", target_arch = "x86_64"))
+        && option_env!("FASTMEM_NONTEMPORAL_MIN").is_none()
+        && !cfg!(target_feature = "sse4a")
+        && !cfg!(fastmem_no_cpuid)
+        && R::string_min::<V>() <= handover_min::<V>(R::TRAFFIC)
+}
+
+/// Whether a copy or fill from the non-temporal threshold streams: yes,
+/// unless the build asks the CPU ([`asks_cpu`]) and it is an AMD Zen 4 or
+/// later, where the build would have turned streaming off had its
+/// features said so (`NONTEMPORAL_MIN_DEFAULT`): on the Zen 5 measured, a
+/// baseline build copied 64-256 MiB at 0.60-0.61x `rep movsb` with
+/// streaming stores (BENCHMARKS.md, "`amd-26-2`: large copies").
+#[inline(always)]
+fn streams<V: Tuning, R: Source>() -> bool {
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    if asks_cpu::<V, R>() {
+        return !crate::kernels::cores::amd_avx512_at_run_time();
+    }
+    true
+}
+
+/// The hand-over from the non-temporal threshold: [`write_nontemporal`]
+/// where [`streams`] says so, else the kernel's string instruction. Out
+/// of line and cold, as `write_nontemporal` is: the call site holds one
+/// compare and one call, whatever is decided here.
+///
+/// # Safety
+///
+/// As [`write_large`], with `n >= handover_min::<V>(R::TRAFFIC)`.
+#[cold]
+#[inline(never)]
+unsafe fn write_handover<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+    // SAFETY: forwarded contract.
+    unsafe { handover::<V, R>(dst, src, n, streams::<V, R>()) }
+}
+
+/// The body of [`write_handover`], with the decision as an argument, so
+/// that the tests take both arms on any CPU.
+///
+/// # Safety
+///
+/// As [`write_handover`]; with `!stream`, also `n >= R::string_min::<V>()`.
+#[inline(always)]
+pub(crate) unsafe fn handover<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize, stream: bool) {
+    // SAFETY: forwarded contract; `streams` is false only where
+    // `asks_cpu` holds, so `n >= handover_min >= string_min`.
+    unsafe {
+        if stream {
             write_nontemporal::<V, R>(dst, src, n)
         } else {
             src.write_string::<V>(dst, n)

@@ -261,6 +261,15 @@ pub const MIXED_SIZES: bool = generic::MIXED_SIZES;
 /// A CPU whose last-level cache serves a
 /// thread more may want a larger value, about three quarters of one
 /// thread's share of it, as glibc uses.
+///
+/// Where the build's target features cannot tell a Zen 4/5 from other
+/// CPUs (no `sse4a`: the x86_64 baseline, or features named one by one),
+/// and it sets neither `FASTMEM_NONTEMPORAL_MIN` nor `--cfg
+/// fastmem_no_cpuid`, the out-of-line hand-over at this size asks CPUID
+/// once whether it runs on an AMD Zen 4 or later, and there takes the
+/// kernel's `rep movsb`/`rep stosb` instead of streaming stores: the
+/// threshold is this constant, whether streaming pays beyond it is the
+/// CPU's.
 pub const NONTEMPORAL_MIN: usize =
     large::handover_min::<Selected>(<*const u8 as generic::Source>::TRAFFIC);
 

@@ -395,6 +395,39 @@ fn nontemporal<V: Tuning>() {
             });
         }
     }
+    // The hand-over's two arms, whichever this CPU takes
+    // (`large::streams`): streaming from past `NOLOOP_MAX`, the string
+    // instruction from its own threshold, where the kernel has one.
+    for stream in [true, false] {
+        let copy_lo = if stream {
+            V::NOLOOP_MAX + 1
+        } else {
+            <*const u8 as Source>::string_min::<V>()
+        };
+        let fill_lo = if stream {
+            V::NOLOOP_MAX + 1
+        } else {
+            Splat::string_min::<V>()
+        };
+        for (lo, fill) in [(copy_lo, false), (fill_lo, true)] {
+            if lo == usize::MAX {
+                continue;
+            }
+            for n in [lo, lo + 1, lo + 3 * w + 5, lo + group + 7] {
+                for doff in [0, 1, w / 2, w - 1] {
+                    if fill {
+                        fills("handover fill", n, doff, 0x5D, |d| unsafe {
+                            crate::large::handover::<V, _>(d, Splat(0x5D), n, stream)
+                        });
+                    } else {
+                        copies("handover", n, doff, (doff * 3 + 1) % w, |d, s| unsafe {
+                            crate::large::handover::<V, _>(d, s, n, stream)
+                        });
+                    }
+                }
+            }
+        }
+    }
     for n in 0..=V::NOLOOP_MAX + 2 * lb {
         for doff in [0, 1, w / 2, w - 1] {
             copies("write_any", n, doff, 3, |d, s| unsafe {
@@ -457,6 +490,33 @@ fn masked_moves_follow_the_cfg() {
     type V = crate::kernels::arch::__m512i;
     let want = if cfg!(fastmem_no_masked_moves) { 0 } else { 32 };
     assert_eq!(<V as Tuning>::MASKED_MAX, want);
+}
+
+/// The run-time question the large-copy hand-over asks of CPUID (is this an
+/// AMD Zen 4 or later?) against the kernel's answer in /proc/cpuinfo:
+/// vendor, family and the avx512f flag.
+#[cfg(all(target_os = "linux", any(target_arch = "x86", target_arch = "x86_64")))]
+#[test]
+fn amd_avx512_at_run_time_matches_cpuinfo() {
+    let info = std::fs::read_to_string("/proc/cpuinfo").expect("/proc/cpuinfo");
+    let field = |name: &str| {
+        info.lines()
+            .find(|l| l.split(':').next().map(str::trim) == Some(name))
+            .and_then(|l| l.split_once(':'))
+            .map(|(_, v)| std::string::String::from(v.trim()))
+            .unwrap_or_default()
+    };
+    let family: u32 = field("cpu family").parse().expect("cpu family");
+    let avx512f = field("flags").split_whitespace().any(|f| f == "avx512f");
+    let want = field("vendor_id") == "AuthenticAMD" && (family >= 26 || (family == 25 && avx512f));
+    let got = crate::kernels::cores::amd_avx512_cpuid();
+    assert_eq!(
+        got, want,
+        "CPUID says Zen 4 or later: {got}; /proc/cpuinfo: family {family}, avx512f {avx512f}"
+    );
+    // Asked twice: the second answer is the remembered one.
+    assert_eq!(crate::kernels::cores::amd_avx512_at_run_time(), want);
+    assert_eq!(crate::kernels::cores::amd_avx512_at_run_time(), want);
 }
 
 /// A fill streams from twice a copy's threshold; both are `usize::MAX`

@@ -139,6 +139,49 @@ pub(crate) mod cores {
     /// `string::AMD_AVX512_COPY_MIN`).
     #[cfg(target_feature = "avx2")] // the kernels that ask: AVX2 and AVX-512
     pub(crate) const AMD_ZEN5: bool = AMD_AVX512 && cfg!(target_feature = "avxvnni");
+
+    /// Whether the CPU this runs on is an AMD Zen 4 or later, asked of CPUID
+    /// once and remembered: the run-time form of [`AMD_AVX512`], for the
+    /// builds whose target features do not tell (no `sse4a`: the x86_64
+    /// baseline, or features named one by one). Vendor `AuthenticAMD` with
+    /// family 26 (Zen 5) or later, or family 25 with AVX-512F (Zen 4; Zen 3
+    /// is family 25 without it). Only the out-of-line large-copy path asks
+    /// (`large::streams`), so no call site pays for it.
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    pub(crate) fn amd_avx512_at_run_time() -> bool {
+        use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
+        // 0: not asked yet; else 1 + the answer. Relaxed: every thread
+        // that asks computes the same value.
+        static ANSWER: AtomicU8 = AtomicU8::new(0);
+        match ANSWER.load(Relaxed) {
+            0 => {
+                let yes = amd_avx512_cpuid();
+                ANSWER.store(1 + u8::from(yes), Relaxed);
+                yes
+            }
+            a => a == 2,
+        }
+    }
+
+    /// [`amd_avx512_at_run_time`]'s question, asked of CPUID.
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    pub(crate) fn amd_avx512_cpuid() -> bool {
+        use super::arch::{__cpuid, __cpuid_count};
+        // Leaf 0: the highest basic leaf in eax, the vendor in ebx, edx,
+        // ecx ("Auth" "enti" "cAMD", little-endian).
+        let vendor = __cpuid(0);
+        if (vendor.ebx, vendor.edx, vendor.ecx) != (0x6874_7541, 0x6974_6e65, 0x444d_4163) {
+            return false;
+        }
+        // Leaf 1, eax: base family in bits 8-11, extended family (added
+        // when the base is 15) in bits 20-27.
+        let eax = __cpuid(1).eax;
+        let base = (eax >> 8) & 0xf;
+        let family = base + if base == 0xf { (eax >> 20) & 0xff } else { 0 };
+        // Leaf 7, subleaf 0, ebx bit 16: AVX-512F.
+        family >= 26
+            || (family == 25 && vendor.eax >= 7 && __cpuid_count(7, 0).ebx & (1 << 16) != 0)
+    }
 }
 
 /// x86's string instructions, which some kernels hand large sizes to.
