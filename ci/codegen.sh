@@ -57,12 +57,14 @@ source ci/tiers.sh
 # and avx512f: fills to rep stosb from 1 MiB, no streaming hand-over;
 # cores::AMD_AVX512).
 # TIER-mixed: TIER with --cfg fastmem_mixed_sizes (its own call-site size).
+# TIER-paired: TIER with --cfg fastmem_paired_blocks (two loop blocks a turn).
 # TIER-lto: TIER's symbols in a `-C lto=fat` binary.
-TIERS=${TIERS:-"$HARDENING_SIMD_TIERS avx512bw avx2-amd avx512bw-amd portable sse-mixed avx2-mixed avx512bw-mixed avx512bw-lto portable-lto"}
+TIERS=${TIERS:-"$HARDENING_SIMD_TIERS avx512bw avx2-amd avx512bw-amd portable sse-mixed avx2-mixed avx512bw-mixed avx512bw-paired avx512bw-lto portable-lto"}
 codegen_flags() {
     case $1 in
         *-lto) codegen_flags "${1%-lto}" ;;
         *-mixed) echo "$(codegen_flags "${1%-mixed}") --cfg fastmem_mixed_sizes" ;;
+        *-paired) echo "$(codegen_flags "${1%-paired}") --cfg fastmem_paired_blocks" ;;
         avx512bw) echo "-C target-feature=+avx512f,+avx512bw,+avx512vl,+bmi2" ;;
         avx2-amd) echo "-C target-feature=+avx2,+sse4a" ;;
         avx512bw-amd) echo "$(codegen_flags avx512bw),+sse4a" ;;
@@ -73,6 +75,7 @@ codegen_runnable() {
     case $1 in
         *-lto) codegen_runnable "${1%-lto}" ;;
         *-mixed) codegen_runnable "${1%-mixed}" ;;
+        *-paired) codegen_runnable "${1%-paired}" ;;
         avx512bw) grep -qw avx512bw /proc/cpuinfo && grep -qw avx512vl /proc/cpuinfo ;;
         avx2-amd) grep -qw avx2 /proc/cpuinfo && grep -qw sse4a /proc/cpuinfo ;;
         avx512bw-amd) codegen_runnable avx512bw && grep -qw sse4a /proc/cpuinfo ;;

@@ -12,7 +12,7 @@
 # step failed.
 #
 # Environment:
-#   TIERS="sse avx2"   run only these tiers (default: all eight)
+#   TIERS="sse avx2"   run only these tiers (default: all nine)
 #   FEATURE_SETS="default c-symbols"
 #                      run each tier's suite once per cargo feature set
 #                      (default: both); `default` is no extra feature
@@ -27,7 +27,7 @@ OUT=${CI_TARGET:-$ROOT/target-ci}
 LOGS=$OUT/logs
 mkdir -p "$LOGS"
 
-ALL_TIERS="sse sse4.2 avx2 avx512 avx512-nomask portable native mixed"
+ALL_TIERS="sse sse4.2 avx2 avx512 avx512-nomask portable native mixed paired"
 CALLER_TIERS=${TIERS:-}
 TIERS=${TIERS:-$ALL_TIERS}
 # c-symbols: fastmem exports memcpy and memset, so every copy and fill in

@@ -12,6 +12,7 @@
 #   portable  --cfg fastmem_portable         (none)            portable
 #   native    -C target-cpu=native           (none)            the widest the CPU has
 #   mixed     native + --cfg fastmem_mixed_sizes  (none)       the widest, with the mixed-sizes class
+#   paired    native + --cfg fastmem_paired_blocks (none)      the widest, two loop blocks a turn
 #
 # CPUINFO=FILE reads CPU flags from FILE instead of /proc/cpuinfo (to test
 # the SKIP path).
@@ -30,6 +31,7 @@ tier_rustflags() {
         portable) echo "--cfg fastmem_portable" ;;
         native) echo "-C target-cpu=native" ;;
         mixed) echo "-C target-cpu=native --cfg fastmem_mixed_sizes" ;;
+        paired) echo "-C target-cpu=native --cfg fastmem_paired_blocks" ;;
         *) echo "unknown tier: $1" >&2; return 2 ;;
     esac
 }
@@ -42,7 +44,7 @@ tier_cpu_feature() {
         avx2) echo avx2 ;;
         avx512) echo avx512f ;;
         avx512-nomask) echo avx512bw ;;
-        portable | native | mixed) echo "" ;;
+        portable | native | mixed | paired) echo "" ;;
         *) echo "unknown tier: $1" >&2; return 2 ;;
     esac
 }
@@ -58,7 +60,7 @@ tier_kernel() {
         avx2) echo avx2 ;;
         avx512 | avx512-nomask) echo avx512 ;;
         portable) echo portable ;;
-        native | mixed)
+        native | mixed | paired)
             if cpu_has avx512f; then echo avx512
             elif cpu_has avx2; then echo avx2
             else echo sse

@@ -519,6 +519,16 @@ fn amd_avx512_at_run_time_matches_cpuinfo() {
     assert_eq!(crate::kernels::cores::amd_avx512_at_run_time(), want);
 }
 
+/// Every kernel's block loop takes two blocks a turn exactly when the
+/// build asks for it (`--cfg fastmem_paired_blocks`).
+#[test]
+fn loop_turn_follows_the_cfg() {
+    let want = if cfg!(fastmem_paired_blocks) { 2 } else { 1 };
+    assert_eq!(<u64 as Tuning>::LOOP_TURN, want);
+    assert_eq!(<crate::Selected as Tuning>::LOOP_TURN, want);
+    assert_eq!(crate::PAIRED_BLOCKS, want == 2);
+}
+
 /// A fill streams from twice a copy's threshold; both are `usize::MAX`
 /// where the kernel cannot stream.
 #[test]

@@ -131,6 +131,11 @@ pub(crate) trait Tuning: Vector {
     /// Bytes moved per loop iteration: a multiple of `BYTES`, at most
     /// `NOLOOP_MAX`.
     const LOOP_BLOCK: usize;
+    /// Blocks moved per turn of the block loop, 1 or 2 (then the odd
+    /// block after the turns): the same blocks in the same order, with
+    /// half the loop's branches and twice its body. 1 unless the build
+    /// sets `--cfg fastmem_paired_blocks` ([`crate::PAIRED_BLOCKS`]).
+    const LOOP_TURN: usize = if cfg!(fastmem_paired_blocks) { 2 } else { 1 };
 
     /// Copies of at least this many bytes go to [`Tuning::string_copy`];
     /// `usize::MAX` (the default): none do. Above `NOLOOP_MAX`.
