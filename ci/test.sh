@@ -296,6 +296,9 @@ experiments_check() {
     # as its one variant.
     WORK=$OUT/experiments/ab BUILD_ONLY=1 TIERS="avx512 sse" \
         bash benches/experiments/ab-generic.sh src/generic.rs=fm_same
+    # The whole-build A/B of the vhost tool, with a cfg build beside the default.
+    WORK=$OUT/experiments/ab-vhost BUILD_ONLY=1 \
+        bash benches/experiments/ab-vhost.sh default= paired="--cfg fastmem_paired_blocks"
 }
 
 # ---------------------------------------------------------------------------
