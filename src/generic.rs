@@ -956,7 +956,8 @@ pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
     // `LOOP_TURN` blocks a turn, then the odd one (the same blocks in the
     // same order either way). The odd one is numbered from the turns'
     // end, `blocks / 2 * 2`, not as `blocks - 1`: that form addressed its
-    // vectors from `256 * blocks` with negative displacements, and ran
+    // vectors from `LOOP_BLOCK * blocks` with negative displacements (the
+    // same addresses), and ran
     // 1 KiB-1518 B `vhost_enqueue` packets on the Zen 5 at 0.55-0.89x
     // DPDK where this one ran 0.67-0.98x in the same runs
     // (BENCHMARKS.md, "`amd-26-2`: two blocks a turn").
