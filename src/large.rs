@@ -247,11 +247,12 @@ unsafe fn write_large_inline<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usiz
 /// build set is obeyed as it is), has the string instruction to fall back
 /// on at the threshold (not turned off by `fastmem_no_rep_movsb`), and was
 /// not built with `--cfg fastmem_no_cpuid` (for an SGX enclave, say, where
-/// CPUID faults). A constant: every other build keeps its one path.
+/// CPUID faults). A constant: every other build keeps its one path. x86
+/// only, as CPUID is.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 #[inline(always)]
 fn asks_cpu<V: Tuning, R: Source>() -> bool {
-    cfg!(any(target_arch = "x86", target_arch = "x86_64"))
-        && option_env!("FASTMEM_NONTEMPORAL_MIN").is_none()
+    option_env!("FASTMEM_NONTEMPORAL_MIN").is_none()
         && !cfg!(target_feature = "sse4a")
         && !cfg!(fastmem_no_cpuid)
         && R::string_min::<V>() <= handover_min::<V>(R::TRAFFIC)

@@ -166,21 +166,42 @@ pub(crate) mod cores {
     /// [`amd_avx512_at_run_time`]'s question, asked of CPUID.
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
     pub(crate) fn amd_avx512_cpuid() -> bool {
-        use super::arch::{__cpuid, __cpuid_count};
-        // Leaf 0: the highest basic leaf in eax, the vendor in ebx, edx,
-        // ecx ("Auth" "enti" "cAMD", little-endian).
-        let vendor = __cpuid(0);
-        if (vendor.ebx, vendor.edx, vendor.ecx) != (0x6874_7541, 0x6974_6e65, 0x444d_4163) {
-            return false;
+        let id = CpuId::read();
+        &id.vendor == b"AuthenticAMD" && (id.family >= 26 || (id.family == 25 && id.avx512f))
+    }
+
+    /// The CPUID fields [`amd_avx512_cpuid`] decides on.
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    pub(crate) struct CpuId {
+        /// Leaf 0's vendor string: ebx, edx, ecx, little-endian.
+        pub(crate) vendor: [u8; 12],
+        /// Leaf 1, eax: the base family (bits 8-11), plus the extended
+        /// family (bits 20-27) when the base is 15.
+        pub(crate) family: u32,
+        /// Leaf 7, subleaf 0, ebx bit 16, where leaf 7 exists.
+        pub(crate) avx512f: bool,
+    }
+
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    impl CpuId {
+        /// Asks CPUID (leaves 0, 1 and 7).
+        pub(crate) fn read() -> CpuId {
+            use super::arch::{__cpuid, __cpuid_count};
+            let leaf0 = __cpuid(0);
+            let mut vendor = [0; 12];
+            for (i, r) in [leaf0.ebx, leaf0.edx, leaf0.ecx].into_iter().enumerate() {
+                vendor[4 * i..4 * i + 4].copy_from_slice(&r.to_le_bytes());
+            }
+            let eax = __cpuid(1).eax;
+            let base = (eax >> 8) & 0xf;
+            let family = base + if base == 0xf { (eax >> 20) & 0xff } else { 0 };
+            let avx512f = leaf0.eax >= 7 && __cpuid_count(7, 0).ebx & (1 << 16) != 0;
+            CpuId {
+                vendor,
+                family,
+                avx512f,
+            }
         }
-        // Leaf 1, eax: base family in bits 8-11, extended family (added
-        // when the base is 15) in bits 20-27.
-        let eax = __cpuid(1).eax;
-        let base = (eax >> 8) & 0xf;
-        let family = base + if base == 0xf { (eax >> 20) & 0xff } else { 0 };
-        // Leaf 7, subleaf 0, ebx bit 16: AVX-512F.
-        family >= 26
-            || (family == 25 && vendor.eax >= 7 && __cpuid_count(7, 0).ebx & (1 << 16) != 0)
     }
 }
 
