@@ -293,9 +293,16 @@ experiments_check() {
             FASTMEM_TIER_RUSTFLAGS=$(tier_rustflags "$tier") cargo check --release --example sizes)
     done
     # The A/B script for variants of src/generic.rs, with the current file
-    # as its one variant.
+    # and benches/experiments/small-first.patch's variant of it (BENCHMARKS.md,
+    # "`amd-26-2`: the smallest classes tested first"), which must still apply.
+    local sf=$OUT/experiments/small-first
+    rm -rf "$sf"
+    mkdir -p "$sf/src"
+    cp src/generic.rs "$sf/src/"
+    (cd "$sf" && GIT_CEILING_DIRECTORIES=$(dirname "$sf") git apply "$ROOT/benches/experiments/small-first.patch")
+    ! cmp -s src/generic.rs "$sf/src/generic.rs" || { echo "small-first.patch: applied nothing" >&2; return 1; }
     WORK=$OUT/experiments/ab BUILD_ONLY=1 TIERS="avx512 sse" \
-        bash benches/experiments/ab-generic.sh src/generic.rs=fm_same
+        bash benches/experiments/ab-generic.sh src/generic.rs=fm_same "$sf/src/generic.rs=small_first"
     # The whole-build A/B of the vhost tool, with a cfg build beside the default.
     WORK=$OUT/experiments/ab-vhost BUILD_ONLY=1 \
         bash benches/experiments/ab-vhost.sh default= paired="--cfg fastmem_paired_blocks"
