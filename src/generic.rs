@@ -1199,7 +1199,11 @@ const fn check_tuning<V: Tuning>() {
 /// a taken branch (fills of 96-256 B 4.7-4.9 -> 6.2-7.8 ticks). Ending the
 /// 2-vector class with `no_tail_merge` closed SSE's 33-64 B gap (4.6 ->
 /// 3.9 ticks, DPDK 3.9) and lost 7-20% at the sizes above it on every
-/// kernel.
+/// kernel. On the Zen 5 (`amd-26-2`), testing the small class and then
+/// the 2-vector class before `NOLOOP_MAX`, as glibc orders them, ran hot
+/// repeated 1-128 B up to 30% faster but IMIX copies through a call 5-9%
+/// slower, and the vhost ring no faster (BENCHMARKS.md, "`amd-26-2`: the
+/// smallest classes tested first"; `benches/experiments/small-first.patch`).
 ///
 /// # Safety
 ///
