@@ -293,16 +293,22 @@ experiments_check() {
             FASTMEM_TIER_RUSTFLAGS=$(tier_rustflags "$tier") cargo check --release --example sizes)
     done
     # The A/B script for variants of src/generic.rs, with the current file
-    # and benches/experiments/small-first.patch's variant of it (BENCHMARKS.md,
-    # "`amd-26-2`: the smallest classes tested first"), which must still apply.
-    local sf=$OUT/experiments/small-first
-    rm -rf "$sf"
-    mkdir -p "$sf/src"
-    cp src/generic.rs "$sf/src/"
-    (cd "$sf" && GIT_CEILING_DIRECTORIES=$(dirname "$sf") git apply "$ROOT/benches/experiments/small-first.patch")
-    ! cmp -s src/generic.rs "$sf/src/generic.rs" || { echo "small-first.patch: applied nothing" >&2; return 1; }
+    # and each variant kept as a patch of it (BENCHMARKS.md: "`amd-26-2`: the
+    # smallest classes tested first", "... fills of 33-64 B under one
+    # 64-byte mask", "... the SSE ladder to 256 B", "... the loop's
+    # addressing"), which must still apply.
+    local name variants=()
+    for name in small-first fill-mask64 sse-noloop256 loop-pointers; do
+        local v=$OUT/experiments/$name
+        rm -rf "$v"
+        mkdir -p "$v/src"
+        cp src/generic.rs "$v/src/"
+        (cd "$v" && GIT_CEILING_DIRECTORIES=$(dirname "$v") git apply "$ROOT/benches/experiments/$name.patch")
+        ! cmp -s src/generic.rs "$v/src/generic.rs" || { echo "$name.patch: applied nothing" >&2; return 1; }
+        variants+=("$v/src/generic.rs=${name//-/_}")
+    done
     WORK=$OUT/experiments/ab BUILD_ONLY=1 TIERS="avx512 sse" \
-        bash benches/experiments/ab-generic.sh src/generic.rs=fm_same "$sf/src/generic.rs=small_first"
+        bash benches/experiments/ab-generic.sh src/generic.rs=fm_same "${variants[@]}"
     # The whole-build A/B of the vhost tool, with a cfg build beside the default.
     WORK=$OUT/experiments/ab-vhost BUILD_ONLY=1 \
         bash benches/experiments/ab-vhost.sh default= paired="--cfg fastmem_paired_blocks"

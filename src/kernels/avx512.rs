@@ -129,6 +129,10 @@ impl Tuning for __m512i {
     /// moves cost 0.6-1.9 ticks at 1-32 B and uniform random 1-256 B copies
     /// 16% (15.9 against 18.5 ticks, glibc 17.2), so masks stay the default
     /// (BENCHMARKS.md, "`amd-26-2`: masked stores into lines not in L1").
+    /// For the same reason fills do not mask up to 64 B as glibc's EVEX
+    /// `memset` does: there, 33-64 B ran 4.0-4.3 ticks -> 2.7-3.2 hot but
+    /// 5.7-7.8 -> 12.9-20.0 into lines not in L1 ("`amd-26-2`: fills of
+    /// 33-64 B under one 64-byte mask").
     #[cfg(all(
         target_feature = "avx512bw",
         target_feature = "avx512vl",

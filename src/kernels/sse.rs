@@ -53,6 +53,11 @@ static_assertions::assert_eq_size!(__m128i, [u8; 16]);
 
 impl Tuning for __m128i {
     const KERNEL: Kernel = Kernel::Sse;
+    /// 256 (129-256 B as eight vectors from each end, no loop) took random
+    /// sizes of 1-256 B 30% faster on the Zen 5 and 256-B ring packets from
+    /// 0.84-0.88x DPDK to 0.99-1.02x, but hot 129-224 B copies and fills
+    /// 15-45% slower there and 40% on `intel-6-207` (BENCHMARKS.md,
+    /// "`amd-26-2`: the SSE ladder to 256 B").
     const NOLOOP_MAX: usize = 128;
     const LOOP_BLOCK: usize = 64;
 
