@@ -27,7 +27,7 @@ OUT=${CI_TARGET:-$ROOT/target-ci}
 LOGS=$OUT/logs
 mkdir -p "$LOGS"
 
-ALL_TIERS="sse sse4.2 avx2 avx512 avx512-nomask portable native mixed paired"
+ALL_TIERS="sse sse4.2 avx2 avx512 avx512-nomask portable native mixed sse-mixed paired"
 CALLER_TIERS=${TIERS:-}
 TIERS=${TIERS:-$ALL_TIERS}
 # c-symbols: fastmem exports memcpy and memset, so every copy and fill in

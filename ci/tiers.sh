@@ -12,6 +12,7 @@
 #   portable  --cfg fastmem_portable         (none)            portable
 #   native    -C target-cpu=native           (none)            the widest the CPU has
 #   mixed     native + --cfg fastmem_mixed_sizes  (none)       the widest, with the mixed-sizes class
+#   sse-mixed --cfg fastmem_mixed_sizes  sse2              sse, its ladder to 256 B (the cfg's SSE form)
 #   paired    native + --cfg fastmem_paired_blocks (none)      the widest, two loop blocks a turn
 #
 # CPUINFO=FILE reads CPU flags from FILE instead of /proc/cpuinfo (to test
@@ -31,6 +32,7 @@ tier_rustflags() {
         portable) echo "--cfg fastmem_portable" ;;
         native) echo "-C target-cpu=native" ;;
         mixed) echo "-C target-cpu=native --cfg fastmem_mixed_sizes" ;;
+        sse-mixed) echo "--cfg fastmem_mixed_sizes" ;;
         paired) echo "-C target-cpu=native --cfg fastmem_paired_blocks" ;;
         *) echo "unknown tier: $1" >&2; return 2 ;;
     esac
@@ -39,7 +41,7 @@ tier_rustflags() {
 # tier_cpu_feature TIER: the /proc/cpuinfo flag a CPU needs to run TIER's code.
 tier_cpu_feature() {
     case "$1" in
-        sse) echo sse2 ;;
+        sse | sse-mixed) echo sse2 ;;
         sse4.2) echo sse4_2 ;;
         avx2) echo avx2 ;;
         avx512) echo avx512f ;;
@@ -56,7 +58,7 @@ cpu_has() {
 # tier_kernel TIER: the kernel fastmem must compile to for TIER.
 tier_kernel() {
     case "$1" in
-        sse | sse4.2) echo sse ;;
+        sse | sse4.2 | sse-mixed) echo sse ;;
         avx2) echo avx2 ;;
         avx512 | avx512-nomask) echo avx512 ;;
         portable) echo portable ;;
@@ -84,7 +86,7 @@ tier_runnable() {
 # tier_mixed TIER: 1 when TIER builds the mixed-sizes class, else 0.
 tier_mixed() {
     case "$1" in
-        mixed) echo 1 ;;
+        mixed | sse-mixed) echo 1 ;;
         *) echo 0 ;;
     esac
 }

@@ -774,13 +774,15 @@ unsafe fn write_gt16<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize) {
 pub(crate) const MIXED_SIZES: bool = cfg!(fastmem_mixed_sizes);
 
 /// The last size of the [`clamped_run`] class: 256 B, 4 vectors on
-/// AVX-512 and 8 on AVX2; 0 (no class) on kernels whose no-loop ladder
-/// stops below 256 B. On SSE (to 128 B, 8 vectors) the class measured
+/// AVX-512 and 8 on AVX2; 0 (no class) on the 16-byte and narrower
+/// kernels. On SSE, whose ladder then stopped at 128 B, the class measured
 /// 1-2 ticks a call slower on mixed sizes, not faster: half of 1-256 B
-/// takes its loop there, whose trip count mispredicts all the same.
+/// took its loop there, whose trip count mispredicts all the same. With
+/// the cfg, SSE instead extends its ladder to 256 B (`NOLOOP_MAX`,
+/// `kernels/sse.rs`), which leaves no loop below 257 B.
 #[inline(always)]
 const fn mixed_max<V: Tuning>() -> usize {
-    if V::NOLOOP_MAX >= 256 {
+    if V::NOLOOP_MAX >= 256 && V::BYTES >= 32 {
         256
     } else {
         0

@@ -40,6 +40,7 @@
 //! | from the string threshold | `rep movsb` / `rep stosb` (SSE copies from 1518 B, fills from 2 KiB; the portable kernel on x86, copies from 768 B, fills from 512 B; AVX2 copies from 4 KiB, fills from 16 KiB, neither in a build for Zen 1-3 (`sse4a` without `avx512f`), in one for Zen 4/5 (`sse4a` and `avx512f`) copies from 26 KiB on Zen 5 (16 KiB on Zen 4), fills from 1 MiB; AVX-512 from 16 KiB, and as AVX2 in a build for Zen 4/5, behind one out-of-line call) | |
 //! | from [`NONTEMPORAL_MIN`] (32 MiB; fills from 64 MiB; never by default in a build for Zen 4/5) | out of line: the first 64 B, then 64-byte-aligned blocks of non-temporal stores, four pages side by side, `sfence`, then the last block (SIMD kernels) | 256 MiB: 4 × 256 B per turn |
 //! | 65..=256, only with `--cfg fastmem_mixed_sizes` ([`MIXED_SIZES`]; AVX-512, AVX2) | 256 / W vectors at clamped offsets, no branch on `n`, instead of the rungs | 100 B: zmm moves at 0, 0, 0 and 36 |
+//! | 129..=256, only with `--cfg fastmem_mixed_sizes` (SSE) | head and tail of 8 vectors: the SSE ladder ends at 256 B instead of 128 B | 200 B: 8 + 8 xmm moves |
 //!
 //! [`memmove`] and [`copy_within`] walk the same ladder, with one
 //! difference in how each step moves its vectors: every vector of a step
@@ -232,13 +233,17 @@ pub const KERNEL: Kernel = <Selected as vector::Tuning>::KERNEL;
 /// Whether this build asked for the mixed-sizes class (`--cfg
 /// fastmem_mixed_sizes`): on the AVX-512 and AVX2 kernels, each size from
 /// 65 B to 256 B is one class of 4 AVX-512 or 8 AVX2 vector moves, with
-/// no branch on the size, instead of two or three rungs of the ladder (the
-/// SSE and portable kernels, whose ladders stop below 256 B, are
-/// unchanged). For sizes that vary unpredictably from call to call it
-/// saves the branch mispredictions: uniform random 1-256 B on AVX-512,
-/// copies 2.0x glibc instead of 1.16x, fills 1.6x instead of 0.95x; a size
-/// repeated call after call pays up to 3 ticks more from 65 to 128 B
-/// (BENCHMARKS.md, "The mixed-sizes class").
+/// no branch on the size, instead of two or three rungs of the ladder; on
+/// the SSE kernel the no-loop ladder goes on to 256 B (129-256 B as 8
+/// vectors from each end) where the block loop took over at 129 B (the
+/// portable kernel is unchanged). For sizes that vary unpredictably from
+/// call to call it saves the branch mispredictions: uniform random
+/// 1-256 B on AVX-512, copies 2.0x glibc instead of 1.16x, fills 1.6x
+/// instead of 0.95x; on SSE (Zen 5) 23.9 ticks to 16.6, and 256-B ring
+/// packets 0.84x DPDK to 1.00-1.04x. A size repeated call after call pays
+/// up to 3 ticks more from 65 to 128 B on AVX-512 and AVX2, 2-4 ticks from
+/// 129 to 224 B on SSE (BENCHMARKS.md, "The mixed-sizes class",
+/// "`amd-26-2`: the SSE ladder to 256 B").
 pub const MIXED_SIZES: bool = generic::MIXED_SIZES;
 
 /// Whether this build was made with `--cfg fastmem_paired_blocks`: the

@@ -53,12 +53,19 @@ static_assertions::assert_eq_size!(__m128i, [u8; 16]);
 
 impl Tuning for __m128i {
     const KERNEL: Kernel = Kernel::Sse;
-    /// 256 (129-256 B as eight vectors from each end, no loop) took random
-    /// sizes of 1-256 B 30% faster on the Zen 5 and 256-B ring packets from
-    /// 0.84-0.88x DPDK to 0.99-1.02x, but hot 129-224 B copies and fills
-    /// 15-45% slower there and 40% on `intel-6-207` (BENCHMARKS.md,
-    /// "`amd-26-2`: the SSE ladder to 256 B").
-    const NOLOOP_MAX: usize = 128;
+    /// 128 B; 256 with `--cfg fastmem_mixed_sizes` (129-256 B as eight
+    /// vectors from each end, no loop). On the Zen 5 the 256-B form took
+    /// uniform random sizes of 1-256 B from 23.9 to 16.6 ticks and 256-B
+    /// ring packets from 0.84-0.88x DPDK to 0.99-1.02x, but hot 129-224 B
+    /// copies and fills 15-45% slower, as on `intel-6-207` (40%): the
+    /// trade the mixed-sizes class makes on the wider kernels, so it is
+    /// that cfg's form here (BENCHMARKS.md, "`amd-26-2`: the SSE ladder to
+    /// 256 B").
+    const NOLOOP_MAX: usize = if crate::generic::MIXED_SIZES {
+        256
+    } else {
+        128
+    };
     const LOOP_BLOCK: usize = 64;
 
     /// An aligned destination fills with the aligned loop: 192 B-1 KiB
