@@ -235,6 +235,7 @@ impl Source for *const u8 {
 /// A move: a copy whose source may overlap the destination. It reads and
 /// writes as a copy does; only [`Source::OVERLAP`] differs.
 #[derive(Clone, Copy)]
+#[repr(transparent)]
 pub(crate) struct Move(pub(crate) *const u8);
 
 impl Source for Move {
@@ -285,6 +286,7 @@ impl Source for Move {
 
 /// A fill: every byte is the same.
 #[derive(Clone, Copy)]
+#[repr(transparent)]
 pub(crate) struct Splat(pub(crate) u8);
 
 impl Source for Splat {

@@ -43,6 +43,24 @@
 //! On the portable kernel `store_nontemporal` is an ordinary store and
 //! there is no fence: the explicit entry points still work, through the
 //! same loop, and `memcpy`/`memset` never hand over.
+//!
+//! # The out-of-line functions are `extern "C"`
+//!
+//! [`write_large_out_of_line`], [`write_handover`] and [`write_nontemporal`]
+//! are called from inlined code, so their ABI is the call site's business.
+//! With the Rust ABI a call may unwind, and a caller built with
+//! `panic=unwind` that cannot let it (an `extern "C"` wrapper, which must
+//! abort instead; a function holding a value to drop) wraps the call in a
+//! landing pad. Then the call cannot be a tail jump, and LLVM pushed a
+//! register at the caller's entry to align the stack for it: one store
+//! and one load on every call of every size. The C ABI cannot unwind
+//! (a panic inside aborts), so the call site needs no landing pad: the
+//! wrapper jumps to the cold function, and the push is gone. On the Zen 5
+//! measured (`amd-26-2`), the sse and avx512 tiers' `extern "C"` wrappers
+//! of `memcpy` went from 4.6 to 3.9-4.0 ticks at 48-64 B (sse) and from
+//! 5.6-7.1 to 4.9-6.4 at 192-256 B (BENCHMARKS.md, "`amd-26-2`: the cold
+//! calls that cannot unwind"). `Move` and `Splat` are `repr(transparent)`,
+//! so that they cross that ABI as the pointer and the byte they hold.
 
 use crate::generic::{block, Source};
 use crate::vector::{NonTemporal, Tuning, Unaligned};
@@ -208,13 +226,14 @@ pub(crate) unsafe fn write_large<V: Tuning, R: Source>(dst: *mut u8, src: R, n: 
 /// sizes are rare: without it LLVM placed the call between the 4-vector
 /// rung and the tail stores it shares with the loops, and a 512-byte
 /// AVX-512 fill took a jump there, 8.1 ticks instead of 7.3 (0.90x glibc).
+/// `extern "C"`: see the module docs.
 ///
 /// # Safety
 ///
 /// As [`write_large`].
 #[cold]
 #[inline(never)]
-unsafe fn write_large_out_of_line<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+unsafe extern "C" fn write_large_out_of_line<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     // SAFETY: forwarded contract.
     unsafe { write_large_inline::<V, R>(dst, src, n) }
 }
@@ -283,7 +302,7 @@ fn streams<V: Tuning, R: Source>() -> bool {
 /// As [`write_large`], with `n >= handover_min::<V>(R::TRAFFIC)`.
 #[cold]
 #[inline(never)]
-unsafe fn write_handover<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+unsafe extern "C" fn write_handover<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     // SAFETY: forwarded contract.
     unsafe { handover::<V, R>(dst, src, n, streams::<V, R>()) }
 }
@@ -312,7 +331,8 @@ pub(crate) unsafe fn handover<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usi
 /// then the fence the streaming stores need (see the module docs).
 ///
 /// Out of line and cold: it serves sizes where a call costs nothing, and
-/// keeps the inlined call sites small.
+/// keeps the inlined call sites small; `extern "C"`, as the module docs
+/// say why.
 ///
 /// # Safety
 ///
@@ -320,7 +340,7 @@ pub(crate) unsafe fn handover<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usi
 /// two do not overlap.
 #[cold]
 #[inline(never)]
-pub(crate) unsafe fn write_nontemporal<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+pub(crate) unsafe extern "C" fn write_nontemporal<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     const {
         assert!(
             PAGE.is_multiple_of(V::LOOP_BLOCK),

@@ -3,11 +3,12 @@
 # benchmark binary: how "The order of the size tests" and "A 64-byte masked
 # move" in benches/NOTEBOOK.md were measured.
 #
-#   bash benches/experiments/ab-generic.sh FILE=NAME [FILE=NAME ...] [-- SIZES_ARGS]
+#   bash benches/experiments/ab-generic.sh FILE[+LARGE]=NAME [...] [-- SIZES_ARGS]
 #
 # Each FILE (absolute, or relative to the repository root) is a copy of
 # src/generic.rs, edited (e.g. `git show 9a5c3c6:src/generic.rs >
-# /tmp/old.rs`). NAME is letters, digits and `_`. The script copies the tracked tree
+# /tmp/old.rs`); LARGE, where given, a copy of src/large.rs to pair with
+# it (default: the tree's own). NAME is letters, digits and `_`. The script copies the tracked tree
 # to $WORK/tree, adds each FILE there as a module with its own `memcpy` and
 # `memset` entry points (inlined into an `extern "C"` wrapper, as
 # `fastmem_memcpy` is), lists them in the benchmark tool as NAME beside
@@ -40,7 +41,7 @@ done
 args=("$@")
 [ ${#args[@]} -eq 0 ] && args=(--suite copy,copy-unaligned,set,set-unaligned,mixed)
 if [ ${#variants[@]} -eq 0 ]; then
-    echo "usage: $0 FILE=NAME [FILE=NAME ...] [-- SIZES_ARGS]" >&2
+    echo "usage: $0 FILE[+LARGE]=NAME [...] [-- SIZES_ARGS]" >&2
     exit 2
 fi
 
@@ -54,14 +55,20 @@ for spec in "${variants[@]}"; do
     i=$((i + 1))
     file=${spec%%=*}
     name=${spec#*=}
-    if [ "$file" = "$spec" ] || [ ! -f "$file" ] || ! [[ $name =~ ^[A-Za-z0-9_]+$ ]]; then
-        echo "ab-generic: '$spec' is not FILE=NAME (an existing FILE; NAME letters, digits, _)" >&2
+    large=src/large.rs
+    if [[ $file == *+* ]]; then
+        large=${file#*+}
+        file=${file%%+*}
+    fi
+    if [ "$file" = "$spec" ] || [ ! -f "$file" ] || [ ! -f "$large" ] || ! [[ $name =~ ^[A-Za-z0-9_]+$ ]]; then
+        echo "ab-generic: '$spec' is not FILE[+LARGE]=NAME (existing files; NAME letters, digits, _)" >&2
         exit 2
     fi
     # The variant takes a copy of src/large.rs (the out-of-line large
-    # path), which names the variant's own Source and block.
+    # path; LARGE instead where the spec names one), which names the
+    # variant's own Source and block.
     sed "s/crate::large::/crate::ab_large_v$i::/g" "$file" >"$tree/src/ab_v$i.rs"
-    sed "s/crate::generic::/crate::ab_v$i::/g" src/large.rs >"$tree/src/ab_large_v$i.rs"
+    sed "s/crate::generic::/crate::ab_v$i::/g" "$large" >"$tree/src/ab_large_v$i.rs"
     cat >>"$tree/src/lib.rs" <<EOF
 
 #[allow(dead_code, missing_docs, clippy::all)]

@@ -2,11 +2,13 @@
 # Whole-build A/B of examples/vhost_enqueue: how "`amd-26-2`: two blocks a
 # turn" in BENCHMARKS.md was measured.
 #
-#   bash benches/experiments/ab-vhost.sh NAME=FLAGS [NAME=FLAGS ...]
+#   bash benches/experiments/ab-vhost.sh NAME[@TREE]=FLAGS [NAME[@TREE]=FLAGS ...]
 #
 # Each NAME (letters, digits, _) is a build of the vhost tool for TIER
 # (default avx512, as benches/tier-flags.sh builds it) with FLAGS added to
-# its RUSTFLAGS ("" for the default build), e.g.
+# its RUSTFLAGS ("" for the default build), from TREE where one is named
+# (another checkout, e.g. `git worktree add /tmp/old HEAD~1`; default this
+# one), e.g.
 #
 #   bash benches/experiments/ab-vhost.sh default= paired="--cfg fastmem_paired_blocks" \
 #       loops32="-C llvm-args=-align-loops=32"
@@ -42,8 +44,13 @@ names=()
 for spec in "$@"; do
     name=${spec%%=*}
     extra=${spec#*=}
-    if [ "$name" = "$spec" ] || ! [[ $name =~ ^[A-Za-z0-9_]+$ ]]; then
-        echo "ab-vhost: '$spec' is not NAME=FLAGS (NAME letters, digits, _)" >&2
+    tree=$ROOT
+    if [[ $name == *@* ]]; then
+        tree=${name#*@}
+        name=${name%%@*}
+    fi
+    if [ "$name" = "$spec" ] || ! [[ $name =~ ^[A-Za-z0-9_]+$ ]] || [ ! -f "$tree/Cargo.toml" ]; then
+        echo "ab-vhost: '$spec' is not NAME[@TREE]=FLAGS (NAME letters, digits, _; TREE a checkout)" >&2
         exit 2
     fi
     names+=("$name")
@@ -51,8 +58,8 @@ for spec in "$@"; do
     echo "=== $name: RUSTFLAGS=\"$flags\""
     verb=build
     [ "${BUILD_ONLY:-0}" = 1 ] && verb=check
-    CARGO_TARGET_DIR=$WORK/$name RUSTC_WRAPPER=$ROOT/ci/tier-rustc FASTMEM_TIER_RUSTFLAGS="$flags" \
-        cargo $verb --release --quiet --example vhost_enqueue
+    (cd "$tree" && CARGO_TARGET_DIR=$WORK/$name RUSTC_WRAPPER=$ROOT/ci/tier-rustc FASTMEM_TIER_RUSTFLAGS="$flags" \
+        cargo $verb --release --quiet --example vhost_enqueue)
 done
 [ "${BUILD_ONLY:-0}" = 1 ] && exit 0
 bench_tier_skipped "$TIER" && exit 0
