@@ -57,7 +57,7 @@
 //! (a panic inside aborts), so the call site needs no landing pad: the
 //! wrapper jumps to the cold function, and the push is gone. On the Zen 5
 //! measured (`amd-26-2`), the sse and avx512 tiers' `extern "C"` wrappers
-//! of `memcpy` went from 4.6 to 3.9-4.0 ticks at 48-64 B (sse) and from
+//! of `memcpy` went from 4.6-4.8 to 3.9-4.3 ticks at 48-64 B (sse) and from
 //! 5.6-7.1 to 4.9-6.4 at 192-256 B (BENCHMARKS.md, "`amd-26-2`: the cold
 //! calls that cannot unwind"). `Move` and `Splat` are `repr(transparent)`,
 //! so that they cross that ABI as the pointer and the byte they hold.
@@ -340,7 +340,11 @@ pub(crate) unsafe fn handover<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usi
 /// two do not overlap.
 #[cold]
 #[inline(never)]
-pub(crate) unsafe extern "C" fn write_nontemporal<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+pub(crate) unsafe extern "C" fn write_nontemporal<V: Tuning, R: Source>(
+    dst: *mut u8,
+    src: R,
+    n: usize,
+) {
     const {
         assert!(
             PAGE.is_multiple_of(V::LOOP_BLOCK),
