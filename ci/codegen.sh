@@ -6,6 +6,13 @@
 #   - reports the bytes of every wrapper; the runtime-length memcpy and memset
 #     wrappers are the cost of one call site, with a target of at most
 #     $CODEGEN_SIZE_TARGET bytes (600); CODEGEN_ENFORCE_SIZE=1 makes a miss fail;
+#   - the runtime-length wrappers (`extern "C"`, as a datapath's own would
+#     be) must call nothing: the out-of-line large path is a tail jump. The
+#     TIER-unwind builds (`panic = "unwind"`, where a call that may unwind
+#     takes a landing pad, `call panic_cannot_unwind`, and the wrapper a
+#     stack frame) check that this holds there too; with the large path in
+#     the Rust ABI (before 12c4814) sse-unwind failed here, at 448 B for
+#     memcpy_n instead of 415;
 #   - memcpy_const::<12> and memset_const::<12> must be straight-line and use
 #     no AVX-512 masked move (no {kN} operand);
 #   - constant-length wrappers (12, 64, 1518 bytes) must be straight-line:
@@ -41,6 +48,7 @@
 #
 #   bash ci/codegen.sh                      # sse avx2 avx512 avx512bw avx2-amd avx512bw-amd portable,
 #                                           # and sse, avx2, avx512bw with -mixed,
+#                                           # avx512bw-paired, sse-unwind, avx512bw-unwind,
 #                                           # avx512bw-lto and portable-lto
 #   TIERS="avx512" bash ci/codegen.sh
 #   SHOW=codegen_memcpy_64 bash ci/codegen.sh   # also print that disassembly
@@ -59,10 +67,15 @@ source ci/tiers.sh
 # TIER-mixed: TIER with --cfg fastmem_mixed_sizes (its own call-site size).
 # TIER-paired: TIER with --cfg fastmem_paired_blocks (two loop blocks a turn).
 # TIER-lto: TIER's symbols in a `-C lto=fat` binary.
-TIERS=${TIERS:-"$HARDENING_SIMD_TIERS avx512bw avx2-amd avx512bw-amd portable sse-mixed avx2-mixed avx512bw-mixed avx512bw-paired avx512bw-lto portable-lto"}
+# TIER-unwind: TIER with `panic = "unwind"` (the crate's profile says
+# abort): its `extern "C"` wrappers must still reach the out-of-line
+# large path by a jump, with no landing pad (src/large.rs, "The
+# out-of-line functions are `extern "C"`").
+TIERS=${TIERS:-"$HARDENING_SIMD_TIERS avx512bw avx2-amd avx512bw-amd portable sse-mixed avx2-mixed avx512bw-mixed avx512bw-paired sse-unwind avx512bw-unwind avx512bw-lto portable-lto"}
 codegen_flags() {
     case $1 in
         *-lto) codegen_flags "${1%-lto}" ;;
+        *-unwind) codegen_flags "${1%-unwind}" ;;
         *-mixed) echo "$(codegen_flags "${1%-mixed}") --cfg fastmem_mixed_sizes" ;;
         *-paired) echo "$(codegen_flags "${1%-paired}") --cfg fastmem_paired_blocks" ;;
         avx512bw) echo "-C target-feature=+avx512f,+avx512bw,+avx512vl,+bmi2" ;;
@@ -74,6 +87,7 @@ codegen_flags() {
 codegen_runnable() {
     case $1 in
         *-lto) codegen_runnable "${1%-lto}" ;;
+        *-unwind) codegen_runnable "${1%-unwind}" ;;
         *-mixed) codegen_runnable "${1%-mixed}" ;;
         *-paired) codegen_runnable "${1%-paired}" ;;
         avx512bw) grep -qw avx512bw /proc/cpuinfo && grep -qw avx512vl /proc/cpuinfo ;;
@@ -260,8 +274,10 @@ for tier in $TIERS; do
     flags=$(codegen_flags "$tier")
     lto=false
     [[ $tier == *-lto ]] && lto=fat
+    panic=abort
+    [[ $tier == *-unwind ]] && panic=unwind
     if ! (cd ci/codegen && RUSTFLAGS="$flags" CARGO_PROFILE_RELEASE_LTO=$lto \
-        CARGO_TARGET_DIR=$target_dir cargo build --release --quiet); then
+        CARGO_PROFILE_RELEASE_PANIC=$panic CARGO_TARGET_DIR=$target_dir cargo build --release --quiet); then
         failed+=("$tier: build"); continue
     fi
     check_symbols "$tier" "$bin"
@@ -305,6 +321,18 @@ for tier in $TIERS; do
         fi
         aliases=$(awk -v a="$(printf '%016x' "$start")" -v s="$sym" '$1 == a && $4 != s && $4 ~ /^codegen_/ { printf " %s", $4 }' <<<"$syms")
         branch_lines=""
+        if [[ " $RUNTIME " == *" $sym "* ]]; then
+            # A runtime-length wrapper calls nothing: its out-of-line
+            # large path is a tail jump. A call here is a landing pad
+            # (`panic_cannot_unwind`, in an unwind build) or a cold path
+            # that costs the wrapper a stack frame on every call.
+            calls=$(grep -E "$BRANCH_RE" <<<"$asm" | classify "$start" "$((start + bytes))" | grep '^call' || true)
+            if [ -n "$calls" ]; then
+                note="$note FAIL: calls"
+                failed+=("$tier: $sym calls ($(wc -l <<<"$calls") places)")
+                branch_lines=$calls
+            fi
+        fi
         if [[ " $CONSTANT " == *" $sym "* ]]; then
             insns=$(wc -l <<<"$asm")
             kinds=$(grep -E "$BRANCH_RE" <<<"$asm" | classify "$start" "$((start + bytes))" || true)
