@@ -296,9 +296,9 @@ experiments_check() {
     # and each variant kept as a patch of it (BENCHMARKS.md: "`amd-26-2`: the
     # smallest classes tested first", "... fills of 33-64 B under one
     # 64-byte mask", "... the SSE ladder to 256 B", "... the loop's
-    # addressing"), which must still apply.
+    # addressing", "... copies that read ahead"), which must still apply.
     local name variants=()
-    for name in small-first fill-mask64 sse-noloop256 loop-pointers; do
+    for name in small-first fill-mask64 sse-noloop256 loop-pointers copy-read-ahead; do
         local v=$OUT/experiments/$name
         rm -rf "$v"
         mkdir -p "$v/src"
@@ -308,10 +308,11 @@ experiments_check() {
         variants+=("$v/src/generic.rs=${name//-/_}")
     done
     WORK=$OUT/experiments/ab BUILD_ONLY=1 TIERS="avx512 sse" \
-        bash benches/experiments/ab-generic.sh src/generic.rs=fm_same "${variants[@]}"
-    # The whole-build A/B of the vhost tool, with a cfg build beside the default.
+        bash benches/experiments/ab-generic.sh src/generic.rs+src/large.rs=fm_same "${variants[@]}"
+    # The whole-build A/B of the vhost tool, with a cfg build beside the
+    # default, and a build from a named tree (this one).
     WORK=$OUT/experiments/ab-vhost BUILD_ONLY=1 \
-        bash benches/experiments/ab-vhost.sh default= paired="--cfg fastmem_paired_blocks"
+        bash benches/experiments/ab-vhost.sh default= paired="--cfg fastmem_paired_blocks" "tree@$ROOT="
 }
 
 # ---------------------------------------------------------------------------
