@@ -32,6 +32,9 @@
 //!                     |V===|                            first vector, unaligned
 //!                        |B=======|B=======|B=======|   W-aligned dst blocks
 //!                                          |T==========| last block + 1 vector
+//!                                          (`SHORT_TAIL` kernels: the last 2
+//!                                          vectors where they cover the rest,
+//!                                          `(n - W) % LOOP_BLOCK < W`)
 //! n >= STRING_*_MIN `rep movsb` / `rep stosb`, where the kernel has a threshold
 //! n >= NONTEMPORAL_MIN  the non-temporal loop, out of line (`large.rs`), on
 //!                   kernels with non-temporal stores; both in one arm
@@ -905,7 +908,8 @@ fn place(down: bool, n: usize, off: usize, len: usize) -> usize {
 
 /// loop_and_tail: `blocks` blocks of `LOOP_BLOCK` bytes from offset
 /// `start`, with aligned stores (and loads of kind `L`), then the last
-/// `tail_vectors` vectors before `n`, unaligned. With `down`, the mirror
+/// `tail_vectors` vectors before `n`, unaligned (none: the caller writes
+/// what the blocks leave, as [`short_tail`] does). With `down`, the mirror
 /// image: offsets are counted from `n` downwards, the blocks walk down
 /// from `n - start`, and the tail is the first `tail_vectors` vectors.
 ///
@@ -946,7 +950,7 @@ pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
 ) {
     let (w, lb) = (V::BYTES, V::LOOP_BLOCK);
     debug_assert!(start + blocks * lb <= n && tail_vectors * w <= n);
-    debug_assert!(start + blocks * lb + tail_vectors * w >= n);
+    debug_assert!(tail_vectors == 0 || start + blocks * lb + tail_vectors * w >= n);
     let tail_at = place(down, n, n - tail_vectors * w, tail_vectors * w);
     // SAFETY: `tail_vectors * W <= n`, so the tail lies in `0..n`.
     let tail = unsafe { run::<V, Unaligned, R>(src, tail_at, tail_vectors) };
@@ -1053,12 +1057,64 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
     // reach past `n - LOOP_BLOCK - W`, where the tail starts.
     unsafe {
         let head = run::<V, Unaligned, R>(src, first, 1);
+        if !R::OVERLAP && V::SHORT_TAIL {
+            head.write::<Unaligned>(dst);
+            // Going up (a copy, a fill, a disjoint move): after a skip of
+            // 1..=W the blocks leave at most `W - 1 + (n - W) % LOOP_BLOCK`
+            // bytes before `n`, which `short_tail` covers with as few
+            // vectors as `n` allows.
+            loop_and_tail::<V, Unaligned, _>(dst, src, n, skip, blocks, 0, false);
+            short_tail::<V, R>(dst, src, n, (n - w) % V::LOOP_BLOCK, tail_vectors);
+            return;
+        }
         if !R::OVERLAP {
             head.write::<Unaligned>(dst);
         }
         loop_and_tail::<V, Unaligned, _>(dst, src, n, skip, blocks, tail_vectors, down);
         if R::OVERLAP {
             head.write::<Unaligned>(dst);
+        }
+    }
+}
+
+/// The tail of the unaligned loop going up: `rest` is `(n - W) %
+/// LOOP_BLOCK`, so that after a skip of 1..=W the blocks leave at most
+/// `W - 1 + rest` bytes before `n`. Where `rest < W`, two vectors cover
+/// them: the last two; else the last `full`. `rest` depends on `n` alone,
+/// so a constant `n` keeps one arm and stays straight-line; with
+/// `LOOP_BLOCK = 4W` the test is one `test` of two bits (`rest <= W + 1`,
+/// the exact bound, was a compare that took the AVX-512 call site past its
+/// 600 bytes).
+///
+/// The fixed `full`-vector tail stores up to `full - 2` vectors more than
+/// the bytes need: at 576-639 B on AVX-512 (two 256-byte blocks after the
+/// head vector) 14 stores where 11 cover them. On the Zen 5 (`amd-26-2`),
+/// hot dst+1/src+3 copies of those sizes went from 12.0 to 10.3 ticks
+/// (inlined 10.4 to 7.9), fills from 10.4 to 8.3; `vhost_enqueue` moved
+/// within its noise (BENCHMARKS.md, "`amd-26-2`: the loop's short tail").
+/// Only where the kernel sets [`Tuning::SHORT_TAIL`].
+///
+/// # Safety
+///
+/// `full * W <= n`, `0..n` is in range, `rest` is as above and the blocks
+/// leave at most `W - 1 + rest <= full * W` bytes before `n` unwritten.
+#[inline(always)]
+unsafe fn short_tail<V: Tuning, R: Source>(
+    dst: *mut u8,
+    src: R,
+    n: usize,
+    rest: usize,
+    full: usize,
+) {
+    let w = V::BYTES;
+    debug_assert!(w - 1 + rest <= full * w && full * w <= n);
+    // SAFETY: each run ends at `n` and lies in `0..n` (`2 <= full`); the
+    // short one covers `2 * W > W - 1 + rest` bytes.
+    unsafe {
+        if rest < w {
+            block::<V, Unaligned, Unaligned, R>(dst, src, n - 2 * w, 2)
+        } else {
+            block::<V, Unaligned, Unaligned, R>(dst, src, n - full * w, full)
         }
     }
 }
@@ -1261,7 +1317,12 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
             // copy's loops, with nothing read ahead, or from the string or
             // non-temporal threshold `large::write_large`.
             let src = src.disjoint();
-            if aligned && !large {
+            if V::LARGE_OUT_OF_LINE && large {
+                // First on the kernels whose large path is one call: one
+                // test for both loops (the AVX-512 `memcpy` call site
+                // 16 B smaller, which the short tail needed).
+                crate::large::write_large::<V, R::Disjoint>(dst, src, n)
+            } else if aligned && !large {
                 write_loop_aligned::<V, R::Disjoint>(dst, src, n)
             } else if large {
                 crate::large::write_large::<V, R::Disjoint>(dst, src, n)

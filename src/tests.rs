@@ -156,6 +156,19 @@ fn blocks<V: Tuning>() {
             });
         }
     }
+    // write_loop as a copy and a fill, at every alignment of the
+    // destination: with `Tuning::SHORT_TAIL`, both arms of `short_tail`
+    // (`(n - W) % LOOP_BLOCK` below W and not) after every skip.
+    for n in V::NOLOOP_MAX + 1..=V::NOLOOP_MAX + 2 * b + w {
+        for doff in 0..w {
+            copies("write_loop copy", n, doff, 3, |d, s| unsafe {
+                generic::write_loop::<V, _>(d, s, n, false)
+            });
+            fills("write_loop fill", n, doff, 0xC3, |d| unsafe {
+                generic::write_loop::<V, _>(d, Splat(0xC3), n, false)
+            });
+        }
+    }
     // From a start past a misaligned destination's first vector: the
     // blocks begin at `start`, the tail is still addressed from `n`.
     for n in b + w..=3 * b + w {

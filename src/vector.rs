@@ -151,6 +151,13 @@ pub(crate) trait Tuning: Vector {
     /// instead of two of each. False by default.
     const LARGE_OUT_OF_LINE: bool = false;
 
+    /// Whether the unaligned loop going up (a copy, a fill, a disjoint
+    /// move) ends with as few vectors as its size needs, two where they
+    /// cover what the blocks leave, rather than always `LOOP_BLOCK / BYTES
+    /// + 1` (`generic::short_tail`). False by default; the AVX2 and AVX-512
+    /// kernels set it.
+    const SHORT_TAIL: bool = false;
+
     /// Whether a fill whose destination is aligned to `BYTES` takes the
     /// aligned loop above `NOLOOP_MAX`, as a copy between aligned pointers
     /// always does. It saves the unaligned loop's head vector and one tail

@@ -57,6 +57,12 @@ impl Tuning for __m256i {
     /// 384 B and 1-4 KiB (BENCHMARKS.md, "The aligned-destination fill").
     const FILL_ALIGNED_LOOP: bool = true;
 
+    /// The short loop tail (BENCHMARKS.md, "`amd-26-2`: the loop's short
+    /// tail"): on the Zen 5, dst+1/src+3 copies and fills at sizes it
+    /// shortens ran 1.1-1.3x faster; on the SSE kernel, whose tail vectors
+    /// are 16 B, called copies of 576-1400 B lost 7-13% with it.
+    const SHORT_TAIL: bool = true;
+
     /// On Intel (`intel-6-207`), `rep movsb` ties from 4 KiB with aligned
     /// pointers and wins by 15-24% with a misaligned source at 4-8 KiB,
     /// and loses at 2 KiB (BENCHMARKS.md, "`rep movsb` cut-over,
