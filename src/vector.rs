@@ -153,9 +153,9 @@ pub(crate) trait Tuning: Vector {
 
     /// Whether the unaligned loop going up (a copy, a fill, a disjoint
     /// move) ends with as few vectors as its size needs, two where they
-    /// cover what the blocks leave, rather than always `LOOP_BLOCK / BYTES
-    /// + 1` (`generic::short_tail`). False by default; the AVX2 and AVX-512
-    /// kernels set it.
+    /// cover what the blocks leave, rather than always one block and one
+    /// vector (`generic::short_tail`). False by default; the AVX2 and
+    /// AVX-512 kernels set it.
     const SHORT_TAIL: bool = false;
 
     /// Whether a fill whose destination is aligned to `BYTES` takes the
