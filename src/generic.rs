@@ -1057,20 +1057,19 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
     // reach past `n - LOOP_BLOCK - W`, where the tail starts.
     unsafe {
         let head = run::<V, Unaligned, R>(src, first, 1);
-        if !R::OVERLAP && V::SHORT_TAIL {
+        if !R::OVERLAP {
             head.write::<Unaligned>(dst);
+        }
+        if !R::OVERLAP && V::SHORT_TAIL {
             // Going up (a copy, a fill, a disjoint move): after a skip of
             // 1..=W the blocks leave at most `W - 1 + (n - W) % LOOP_BLOCK`
             // bytes before `n`, which `short_tail` covers with as few
             // vectors as `n` allows.
             loop_and_tail::<V, Unaligned, _>(dst, src, n, skip, blocks, 0, false);
             short_tail::<V, R>(dst, src, n, (n - w) % V::LOOP_BLOCK, tail_vectors);
-            return;
+        } else {
+            loop_and_tail::<V, Unaligned, _>(dst, src, n, skip, blocks, tail_vectors, down);
         }
-        if !R::OVERLAP {
-            head.write::<Unaligned>(dst);
-        }
-        loop_and_tail::<V, Unaligned, _>(dst, src, n, skip, blocks, tail_vectors, down);
         if R::OVERLAP {
             head.write::<Unaligned>(dst);
         }
