@@ -68,9 +68,18 @@ use crate::vector::{NonTemporal, Tuning, Unaligned};
 /// The default of [`NONTEMPORAL_MIN`]: 32 MiB; never (`usize::MAX`) in a
 /// build for AMD's Zen 4 and 5 ([`AMD_AVX512`](crate::kernels::cores::AMD_AVX512)),
 /// where `rep movsb` copied 32-256 MiB 1.3-1.6x faster than streaming
-/// stores and `rep stosb` filled as fast as they did.
+/// stores and `rep stosb` filled as fast as they did; 8 MiB in a build for
+/// Zen 1-3 ([`AMD_ZEN3`](crate::kernels::cores::AMD_ZEN3)), where, on the
+/// Zen 3 measured (`amd-25-1`, AVX2 kernel, two runs of 21 rounds),
+/// streaming copies of 8-32 MiB ran 1.64-2.15x the better of glibc and
+/// `rep movsb` while the 32-byte loop ran 0.81-0.96x at 8-16 MiB, and
+/// streaming fills won from 16 MiB (1.86x) and lost at 8 MiB (0.50-0.60x),
+/// which the fills' doubled threshold leaves alone (BENCHMARKS.md,
+/// "`amd-25-1`: large copies").
 const NONTEMPORAL_MIN_DEFAULT: usize = if crate::kernels::cores::AMD_AVX512 {
     usize::MAX
+} else if crate::kernels::cores::AMD_ZEN3 {
+    8 << 20
 } else {
     32 << 20
 };
@@ -78,8 +87,8 @@ const NONTEMPORAL_MIN_DEFAULT: usize = if crate::kernels::cores::AMD_AVX512 {
 /// The first size at which `memcpy` takes the non-temporal loop (on
 /// kernels with non-temporal stores; `memset` from twice it, see
 /// [`handover_min`]): `FASTMEM_NONTEMPORAL_MIN` in the environment of the
-/// build, else 32 MiB (never in a build for Zen 4 and 5, see
-/// `NONTEMPORAL_MIN_DEFAULT`).
+/// build, else 32 MiB (never in a build for Zen 4 and 5, 8 MiB in one for
+/// Zen 1-3, see `NONTEMPORAL_MIN_DEFAULT`).
 ///
 /// The variable takes a number of bytes, optionally with a `K`, `M` or `G`
 /// suffix (powers of 1024), or `none` to turn the hand-over off; anything

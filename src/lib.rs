@@ -38,7 +38,7 @@
 //! | W..=2W, ..=4W, ..=8W | head and tail of 1, 2 or 4 vectors, up to `NOLOOP_MAX`; on AVX-512, 4 and 2 for 257..=384 | 300 B: 4 + 2 zmm moves; 400 B: 4 + 4 |
 //! | above `NOLOOP_MAX` | one unaligned vector, blocks with aligned stores, one overlapping tail block (with both pointers aligned: no head vector, and a fill writes its first block before the loop) | 1518 B: 1 + 5 × 256 + 320 |
 //! | from the string threshold | `rep movsb` / `rep stosb` (SSE copies from 1518 B, fills from 2 KiB; the portable kernel on x86, copies from 768 B, fills from 512 B; AVX2 copies from 4 KiB, fills from 16 KiB, neither in a build for Zen 1-3 (`sse4a` without `avx512f`), in one for Zen 4/5 (`sse4a` and `avx512f`) copies from 26 KiB on Zen 5 (16 KiB on Zen 4), fills from 1 MiB; AVX-512 from 16 KiB, and as AVX2 in a build for Zen 4/5, behind one out-of-line call) | |
-//! | from [`NONTEMPORAL_MIN`] (32 MiB; fills from 64 MiB; never by default in a build for Zen 4/5) | out of line: the first 64 B, then 64-byte-aligned blocks of non-temporal stores, four pages side by side, `sfence`, then the last block (SIMD kernels) | 256 MiB: 4 × 256 B per turn |
+//! | from [`NONTEMPORAL_MIN`] (32 MiB; fills from 64 MiB; by default never in a build for Zen 4/5, 8 MiB in one for Zen 1-3) | out of line: the first 64 B, then 64-byte-aligned blocks of non-temporal stores, four pages side by side, `sfence`, then the last block (SIMD kernels) | 256 MiB: 4 × 256 B per turn |
 //! | 65..=256, only with `--cfg fastmem_mixed_sizes` ([`MIXED_SIZES`]; AVX-512, AVX2) | 256 / W vectors at clamped offsets, no branch on `n`, instead of the rungs | 100 B: zmm moves at 0, 0, 0 and 36 |
 //! | 129..=256, only with `--cfg fastmem_mixed_sizes` (SSE) | head and tail of 8 vectors: the SSE ladder ends at 256 B instead of 128 B | 200 B: 8 + 8 xmm moves |
 //!
@@ -120,7 +120,7 @@
 //! # Large copies
 //!
 //! From [`NONTEMPORAL_MIN`] (32 MiB by default, never in a build for AMD's
-//! Zen 4/5, set at build time with `FASTMEM_NONTEMPORAL_MIN`; fills from
+//! Zen 4/5, 8 MiB in one for Zen 1-3, set at build time with `FASTMEM_NONTEMPORAL_MIN`; fills from
 //! twice it), `memcpy` and `memset` call an out-of-line
 //! loop of non-temporal stores, so an inlined call site grows by one
 //! compare and one call. [`memcpy_nontemporal`] and [`memset_nontemporal`]
@@ -261,7 +261,8 @@ pub const PAIRED_BLOCKS: bool = cfg!(fastmem_paired_blocks);
 /// have them (the x86 SIMD ones; `usize::MAX`, never, on the portable
 /// kernel); [`memset`] switches at twice this size, the same footprint in
 /// the caches. 32 MiB (`usize::MAX` in a build for AMD's Zen 4/5: `sse4a`
-/// and `avx512f`) unless the build sets `FASTMEM_NONTEMPORAL_MIN`
+/// and `avx512f`; 8 MiB in one for Zen 1-3: `sse4a` and `avx2` without
+/// `avx512f`) unless the build sets `FASTMEM_NONTEMPORAL_MIN`
 /// (bytes, with an optional `K`, `M` or `G` suffix, or `none` for never),
 /// e.g. `FASTMEM_NONTEMPORAL_MIN=64M cargo build --release`. Cargo
 /// rebuilds the crate when the variable changes.
@@ -272,7 +273,9 @@ pub const PAIRED_BLOCKS: bool = cfg!(fastmem_paired_blocks);
 /// evict nothing. glibc decides at run time from the cache sizes; here the
 /// build decides. The default was measured on an Emerald Rapids-class Xeon
 /// (BENCHMARKS.md, "Large copies"); on a Zen 5 EPYC `rep movsb` beat
-/// streaming stores at every size from 32 MiB ("`amd-26-2`: large copies").
+/// streaming stores at every size from 32 MiB ("`amd-26-2`: large copies"),
+/// and on a Zen 3 EPYC streaming stores beat both it and glibc from 8 MiB
+/// ("`amd-25-1`: large copies").
 /// A CPU whose last-level cache serves a
 /// thread more may want a larger value, about three quarters of one
 /// thread's share of it, as glibc uses.
