@@ -970,36 +970,16 @@ pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
     // DPDK where this one ran 0.67-0.98x in the same runs
     // (BENCHMARKS.md, "`amd-26-2`: two blocks a turn").
     let turn = V::LOOP_TURN;
-    if V::LOOP_POINTERS && !down && turn == 1 {
-        // Going up a block a turn, the walk advances two pointers, the
-        // destination's and the source's, and addresses each vector from
-        // one of them plus a constant; `opaque_ptr` keeps LLVM from
-        // folding the two walks back into one index register
-        // (`[rsi+rcx-0x30]`), as it does without it (`Tuning::LOOP_POINTERS`
-        // says why only some kernels do this). The empty `asm!` also keeps
-        // the loop from being partially unrolled, as `no_partial_unroll`
-        // does below.
-        let (mut d, mut f) = (at, from);
-        for _ in 0..blocks {
-            // SAFETY: block by block from the run's start: `d` and `f` are
-            // `at` and `from` moved on by the blocks before, so this one
-            // lies in the run, aligned as it is.
-            unsafe { walk_block::<V, L, R>(d, f, lb, 0, false) };
-            d = crate::barrier::opaque_ptr(d.wrapping_add(lb));
-            f = f.skip(lb);
+    for t in 0..blocks / turn {
+        for u in 0..turn {
+            // SAFETY: `t * turn + u < blocks`.
+            unsafe { walk_block::<V, L, R>(at, from, run, t * turn + u, down) };
         }
-    } else {
-        for t in 0..blocks / turn {
-            for u in 0..turn {
-                // SAFETY: `t * turn + u < blocks`.
-                unsafe { walk_block::<V, L, R>(at, from, run, t * turn + u, down) };
-            }
-            crate::barrier::no_partial_unroll();
-        }
-        if turn == 2 && blocks % 2 == 1 {
-            // SAFETY: `blocks` is odd, so `blocks / 2 * 2 == blocks - 1`.
-            unsafe { walk_block::<V, L, R>(at, from, run, blocks / 2 * 2, down) };
-        }
+        crate::barrier::no_partial_unroll();
+    }
+    if turn == 2 && blocks % 2 == 1 {
+        // SAFETY: `blocks` is odd, so `blocks / 2 * 2 == blocks - 1`.
+        unsafe { walk_block::<V, L, R>(at, from, run, blocks / 2 * 2, down) };
     }
     // SAFETY: as for `read`.
     unsafe { tail.write::<Unaligned>(dst) }

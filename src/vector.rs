@@ -158,12 +158,6 @@ pub(crate) trait Tuning: Vector {
     /// AVX-512 kernels set it.
     const SHORT_TAIL: bool = false;
 
-    /// Whether the block loop going up, one block a turn, walks two
-    /// pointers (the destination's and the source's, each moved on by a
-    /// block a turn) rather than one index added to both bases
-    /// (`generic::loop_and_tail`). False by default; the SSE kernel sets it.
-    const LOOP_POINTERS: bool = false;
-
     /// Whether a fill whose destination is aligned to `BYTES` takes the
     /// aligned loop above `NOLOOP_MAX`, as a copy between aligned pointers
     /// always does. It saves the unaligned loop's head vector and one tail

@@ -85,17 +85,6 @@ impl Tuning for __m128i {
     /// constant sizes). On `amd-25-1` too it beat the loop from 1518 B,
     /// by 1.1-1.8x at 1518 B-8 KiB.
     const STRING_COPY_MIN: usize = super::string::cut_over(1518);
-
-    /// The block loop walks two pointers, as DPDK's SSE loop does, not one
-    /// index from both bases (BENCHMARKS.md, "`amd-25-1`: the loop's
-    /// pointers"). On the Zen 3 (`amd-25-1`), in two runs of one binary,
-    /// hot aligned copies of 288 B-1.4 KiB took 10-25% less time with it
-    /// (512 B: 38.7-39.4 -> 29.3-33.1 ticks; DPDK 29.9-31.6), as close to
-    /// DPDK's as its 64-byte loop runs. The AVX2 kernel keeps the index:
-    /// there the same change moved 2-8 KiB copies and 1 KiB fills by
-    /// -12% to +7% from run to run, and on the Zen 5 it tied (within 1%,
-    /// "`amd-26-2`: the loop's addressing").
-    const LOOP_POINTERS: bool = true;
     /// `rep stosb` takes over from 2 KiB: at 1518 B it lost on every CPU
     /// measured (0.91-0.92x glibc's 16-byte loop on `intel-6-207`,
     /// 0.58-0.64x on `amd-25-1`, 0.96x the loop on `amd-26-2`); at exactly
