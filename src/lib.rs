@@ -120,8 +120,9 @@
 //! # Large copies
 //!
 //! From [`NONTEMPORAL_MIN`] (32 MiB by default, never in a build for AMD's
-//! Zen 4/5, 8 MiB in one for Zen 1-3, set at build time with `FASTMEM_NONTEMPORAL_MIN`; fills from
-//! twice it), `memcpy` and `memset` call an out-of-line
+//! Zen 4/5, 8 MiB in one for Zen 1-3, set at build time with
+//! `FASTMEM_NONTEMPORAL_MIN`; fills from twice it), `memcpy` and `memset`
+//! call an out-of-line
 //! loop of non-temporal stores, so an inlined call site grows by one
 //! compare and one call. [`memcpy_nontemporal`] and [`memset_nontemporal`]
 //! stream at every size above the no-loop ladder, for a destination the
