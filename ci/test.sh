@@ -170,8 +170,8 @@ run_tier() {
 # FASTMEM_NONTEMPORAL_MIN=64K, so that memcpy and memset hand over to the
 # non-temporal loop at sizes the suite sweeps: exhaustive's
 # nontemporal_threshold at 64 KiB (128 KiB for fills), and every sampled
-# large size above it. The default threshold (32 MiB) is only crossed by
-# that one test.
+# large size above it. The default threshold (32 MiB; 8 MiB in a build for
+# Zen 1-3, such as this tier on one) is only crossed by that one test.
 run_nontemporal_small() {
     local dir=$OUT/nontemporal-64k log=$LOGS/nontemporal-64k.log
     rm -rf "$dir"
