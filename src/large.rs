@@ -79,10 +79,19 @@ use crate::vector::{NonTemporal, Tuning, Unaligned};
 const NONTEMPORAL_MIN_DEFAULT: usize = if crate::kernels::cores::AMD_AVX512 {
     usize::MAX
 } else if crate::kernels::cores::AMD_ZEN3 {
-    8 << 20
+    ZEN3_NONTEMPORAL_MIN
 } else {
     32 << 20
 };
+
+/// [`NONTEMPORAL_MIN_DEFAULT`] for Zen 1-3: 8 MiB. Also where a build
+/// that asks the CPU ([`asks_cpu`]) streams on one: on the Zen 3 measured,
+/// the baseline (SSE) build's streaming copies of 8-24 MiB ran 1.29-1.63x
+/// the better of glibc and `rep movsb`, where its `rep movsb` ran
+/// 0.84-1.00x, and streaming fills of 16 MiB 0.92-1.11x, of 24 MiB
+/// 1.36-1.56x (three runs; BENCHMARKS.md, "`amd-25-1`: the baseline build
+/// streams from 8 MiB").
+const ZEN3_NONTEMPORAL_MIN: usize = 8 << 20;
 
 /// The first size at which `memcpy` takes the non-temporal loop (on
 /// kernels with non-temporal stores; `memset` from twice it, see
@@ -107,8 +116,9 @@ const NONTEMPORAL_MIN_DEFAULT: usize = if crate::kernels::cores::AMD_AVX512 {
 /// at run time (`ld.so --list-diagnostics` prints `non_temporal_threshold`;
 /// 99 MiB on the test machine): a build for a known machine can pass that.
 ///
-/// A build that keeps the default and cannot tell Zen 4/5 by its features
-/// still asks the CPU, once, at the hand-over ([`streams`]).
+/// A build that keeps the default and cannot tell AMD's cores by its
+/// features calls the hand-over from Zen 1-3's threshold
+/// ([`handover_from`]) and asks the CPU there, once ([`streams`]).
 pub(crate) const NONTEMPORAL_MIN: usize = parse_size(
     option_env!("FASTMEM_NONTEMPORAL_MIN"),
     NONTEMPORAL_MIN_DEFAULT,
@@ -178,13 +188,22 @@ pub(crate) const STRIPE_BYTES: usize = STRIPES * PAGE;
 /// Fills measured the need: at 16 MiB they ran 0.87-0.97x `rep stosb`
 /// with streaming stores, where copies ran 1.17-1.45x `rep movsb`; from
 /// 64 MiB streaming fills ran 2.1-4.5x (BENCHMARKS.md, "Large copies").
+///
+/// A build that asks the CPU ([`asks_cpu`]) calls the hand-over from a
+/// lower size, [`handover_from`], and decides there.
 #[inline(always)]
 pub(crate) const fn handover_min<V: Tuning>(traffic: usize) -> usize {
-    let min = match NONTEMPORAL_MIN.checked_mul(2) {
+    handover_min_of::<V>(NONTEMPORAL_MIN, traffic)
+}
+
+/// [`handover_min`] for a copy threshold of `copy_min` bytes.
+#[inline(always)]
+const fn handover_min_of<V: Tuning>(copy_min: usize, traffic: usize) -> usize {
+    let min = match copy_min.checked_mul(2) {
         Some(x) => x / traffic,
         None => usize::MAX,
     };
-    if !V::NONTEMPORAL || NONTEMPORAL_MIN == usize::MAX {
+    if !V::NONTEMPORAL || copy_min == usize::MAX {
         usize::MAX
     } else if min > V::NOLOOP_MAX {
         min
@@ -193,12 +212,28 @@ pub(crate) const fn handover_min<V: Tuning>(traffic: usize) -> usize {
     }
 }
 
+/// The first size the call site hands to [`write_handover`]: where the
+/// build asks the CPU ([`asks_cpu`]), the lowest threshold any answer
+/// streams from ([`ZEN3_NONTEMPORAL_MIN`]'s, for source `R`), else
+/// [`handover_min`].
+#[inline(always)]
+pub(crate) fn handover_from<V: Tuning, R: Source>() -> usize {
+    let min = handover_min::<V>(R::TRAFFIC);
+    if asks_cpu::<V, R>() {
+        let zen3 = handover_min_of::<V>(ZEN3_NONTEMPORAL_MIN, R::TRAFFIC);
+        if zen3 < min {
+            return zen3;
+        }
+    }
+    min
+}
+
 /// The first size [`crate::generic::write`] hands to [`write_large`]: the
-/// kernel's string threshold for source `R`, or the non-temporal one if
-/// that is smaller; `usize::MAX` if neither applies.
+/// kernel's string threshold for source `R`, or the hand-over's if that
+/// is smaller; `usize::MAX` if neither applies.
 #[inline(always)]
 pub(crate) fn large_min<V: Tuning, R: Source>() -> usize {
-    let (string, stream) = (R::string_min::<V>(), handover_min::<V>(R::TRAFFIC));
+    let (string, stream) = (R::string_min::<V>(), handover_from::<V, R>());
     if string < stream {
         string
     } else {
@@ -254,7 +289,7 @@ unsafe extern "C" fn write_large_out_of_line<V: Tuning, R: Source>(dst: *mut u8,
 /// As [`write_large`].
 #[inline(always)]
 unsafe fn write_large_inline<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
-    let stream = handover_min::<V>(R::TRAFFIC);
+    let stream = handover_from::<V, R>();
     // SAFETY: forwarded contract. Below `stream`, `n >= large_min` means
     // `n >= string_min`; `stream > NOLOOP_MAX`, and so is `string_min`
     // (const-asserted in `generic`). Where the kernel has no string
@@ -269,35 +304,44 @@ unsafe fn write_large_inline<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usiz
 }
 
 /// Whether a build asks the CPU, at run time, if streaming pays
-/// ([`streams`]): one that cannot tell Zen 4/5 from other CPUs by its
+/// ([`streams`]): one that cannot tell AMD's cores from other CPUs by its
 /// target features (no `sse4a`, see [`cores`](crate::kernels::cores)),
 /// kept the default [`NONTEMPORAL_MIN`] (a `FASTMEM_NONTEMPORAL_MIN` the
 /// build set is obeyed as it is), has the string instruction to fall back
-/// on at the threshold (not turned off by `fastmem_no_rep_movsb`), and was
-/// not built with `--cfg fastmem_no_cpuid` (for an SGX enclave, say, where
+/// on below it (not turned off by `fastmem_no_rep_movsb`), and was not
+/// built with `--cfg fastmem_no_cpuid` (for an SGX enclave, say, where
 /// CPUID faults). A constant: every other build keeps its one path. x86
 /// only, as CPUID is.
-#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 #[inline(always)]
 fn asks_cpu<V: Tuning, R: Source>() -> bool {
-    option_env!("FASTMEM_NONTEMPORAL_MIN").is_none()
+    cfg!(any(target_arch = "x86", target_arch = "x86_64"))
+        && option_env!("FASTMEM_NONTEMPORAL_MIN").is_none()
         && !cfg!(target_feature = "sse4a")
         && !cfg!(fastmem_no_cpuid)
-        && R::string_min::<V>() <= handover_min::<V>(R::TRAFFIC)
+        && R::string_min::<V>() <= handover_min_of::<V>(ZEN3_NONTEMPORAL_MIN, R::TRAFFIC)
 }
 
-/// Whether a copy or fill from the non-temporal threshold streams: yes,
-/// unless the build asks the CPU ([`asks_cpu`]) and it is an AMD Zen 4 or
-/// later, where the build would have turned streaming off had its
-/// features said so (`NONTEMPORAL_MIN_DEFAULT`): on the Zen 5 measured, a
-/// baseline build copied 64-256 MiB at 0.60-0.61x `rep movsb` with
-/// streaming stores (BENCHMARKS.md, "`amd-26-2`: large copies").
+/// Whether a copy or fill of `n >= handover_from::<V, R>()` bytes streams:
+/// yes, unless the build asks the CPU ([`asks_cpu`]), which then decides
+/// as a build for it would have (`NONTEMPORAL_MIN_DEFAULT`):
+/// - an AMD Zen 4 or later never streams: on the Zen 5 measured, a
+///   baseline build copied 64-256 MiB at 0.60-0.61x `rep movsb` with
+///   streaming stores (BENCHMARKS.md, "`amd-26-2`: large copies");
+/// - a Zen 1-3 streams from [`ZEN3_NONTEMPORAL_MIN`], where the call
+///   site hands over;
+/// - any other CPU from [`handover_min`].
 #[inline(always)]
-fn streams<V: Tuning, R: Source>() -> bool {
+fn streams<V: Tuning, R: Source>(n: usize) -> bool {
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
     if asks_cpu::<V, R>() {
-        return !crate::kernels::cores::amd_avx512_at_run_time();
+        use crate::kernels::cores::{at_run_time, Core};
+        return match at_run_time() {
+            Core::AmdAvx512 => false,
+            Core::AmdZen3 => true,
+            Core::Other => n >= handover_min::<V>(R::TRAFFIC),
+        };
     }
+    let _ = n;
     true
 }
 
@@ -308,12 +352,12 @@ fn streams<V: Tuning, R: Source>() -> bool {
 ///
 /// # Safety
 ///
-/// As [`write_large`], with `n >= handover_min::<V>(R::TRAFFIC)`.
+/// As [`write_large`], with `n >= handover_from::<V, R>()`.
 #[cold]
 #[inline(never)]
 unsafe extern "C" fn write_handover<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     // SAFETY: forwarded contract.
-    unsafe { handover::<V, R>(dst, src, n, streams::<V, R>()) }
+    unsafe { handover::<V, R>(dst, src, n, streams::<V, R>(n)) }
 }
 
 /// The body of [`write_handover`], with the decision as an argument, so
@@ -325,7 +369,7 @@ unsafe extern "C" fn write_handover<V: Tuning, R: Source>(dst: *mut u8, src: R, 
 #[inline(always)]
 pub(crate) unsafe fn handover<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize, stream: bool) {
     // SAFETY: forwarded contract; `streams` is false only where
-    // `asks_cpu` holds, so `n >= handover_min >= string_min`.
+    // `asks_cpu` holds, so `n >= handover_from >= string_min`.
     unsafe {
         if stream {
             write_nontemporal::<V, R>(dst, src, n)

@@ -281,14 +281,14 @@ pub const PAIRED_BLOCKS: bool = cfg!(fastmem_paired_blocks);
 /// thread more may want a larger value, about three quarters of one
 /// thread's share of it, as glibc uses.
 ///
-/// Where the build's target features cannot tell a Zen 4/5 from other
+/// Where the build's target features cannot tell AMD's cores from other
 /// CPUs (no `sse4a`: the x86_64 baseline, or features named one by one),
 /// and it sets neither `FASTMEM_NONTEMPORAL_MIN` nor `--cfg
-/// fastmem_no_cpuid`, the out-of-line hand-over at this size asks CPUID
-/// once whether it runs on an AMD Zen 4 or later, and there takes the
-/// kernel's `rep movsb`/`rep stosb` instead of streaming stores: the
-/// threshold is this constant, whether streaming pays beyond it is the
-/// CPU's.
+/// fastmem_no_cpuid`, this constant holds for CPUs other than AMD's, and
+/// an out-of-line hand-over from 8 MiB (fills from 16 MiB) asks CPUID once
+/// which core it runs on: a Zen 1-3 streams from there, as a build for
+/// it would; a Zen 4 or later takes the kernel's `rep movsb`/`rep stosb`
+/// instead of streaming stores; any other CPU streams from this size.
 pub const NONTEMPORAL_MIN: usize =
     large::handover_min::<Selected>(<*const u8 as generic::Source>::TRAFFIC);
 

@@ -453,14 +453,18 @@ fn nontemporal<V: Tuning>() {
     }
 }
 
-/// The ladder's hand-over to the non-temporal loop: `write` takes it from
-/// `handover_min`, which a test build may set low with
-/// `FASTMEM_NONTEMPORAL_MIN`; sizes around it when it is at most 8 MiB.
+/// The ladder's hand-over to the non-temporal loop: `write` calls it from
+/// `handover_from` (8 MiB for a copy in a build that asks the CPU), which
+/// streams from `handover_min`, which a test build may set low with
+/// `FASTMEM_NONTEMPORAL_MIN`; sizes around each when it is at most 8 MiB.
 fn nontemporal_handover<V: Tuning>() {
+    use crate::large::{handover_from, handover_min};
     let around = |min: usize| [min - 1, min, min + 1, min + 3 * V::BYTES + 5];
-    let copy_min = crate::large::handover_min::<V>(<*const u8 as Source>::TRAFFIC);
-    if copy_min <= 8 << 20 {
-        for n in around(copy_min) {
+    let copy_min = handover_min::<V>(<*const u8 as Source>::TRAFFIC);
+    let copy_from = handover_from::<V, *const u8>();
+    let copy_sizes = [copy_from, copy_min].into_iter().filter(|&m| m <= 8 << 20);
+    for min in copy_sizes {
+        for n in around(min) {
             for (doff, soff) in [(0, 0), (1, 3), (V::BYTES - 1, 1)] {
                 copies(
                     "memcpy at the non-temporal threshold",
@@ -479,9 +483,12 @@ fn nontemporal_handover<V: Tuning>() {
             );
         }
     }
-    let fill_min = crate::large::handover_min::<V>(Splat::TRAFFIC);
-    if fill_min <= 8 << 20 {
-        for n in around(fill_min) {
+    let fill_sizes = [
+        handover_from::<V, Splat>(),
+        handover_min::<V>(Splat::TRAFFIC),
+    ];
+    for min in fill_sizes.into_iter().filter(|&m| m <= 8 << 20) {
+        for n in around(min) {
             for doff in [0, 1, V::BYTES - 1] {
                 fills(
                     "memset at the non-temporal threshold",
@@ -505,12 +512,12 @@ fn masked_moves_follow_the_cfg() {
     assert_eq!(<V as Tuning>::MASKED_MAX, want);
 }
 
-/// The run-time question the large-copy hand-over asks of CPUID (is this an
-/// AMD Zen 4 or later?) against the kernel's answer in /proc/cpuinfo:
-/// vendor, family and the avx512f flag.
+/// The run-time question the large-copy hand-over asks of CPUID (which AMD
+/// core, if any?) against the kernel's answer in /proc/cpuinfo: vendor,
+/// family and the avx2 and avx512f flags.
 #[cfg(all(target_os = "linux", any(target_arch = "x86", target_arch = "x86_64")))]
 #[test]
-fn amd_avx512_at_run_time_matches_cpuinfo() {
+fn core_at_run_time_matches_cpuinfo() {
     let info = std::fs::read_to_string("/proc/cpuinfo").expect("/proc/cpuinfo");
     let field = |name: &str| {
         info.lines()
@@ -520,17 +527,21 @@ fn amd_avx512_at_run_time_matches_cpuinfo() {
             .unwrap_or_default()
     };
     let family: u32 = field("cpu family").parse().expect("cpu family");
-    let avx512f = field("flags").split_whitespace().any(|f| f == "avx512f");
+    let flags = field("flags");
+    let has = |flag: &str| flags.split_whitespace().any(|f| f == flag);
+    let (avx2, avx512f) = (has("avx2"), has("avx512f"));
     let vendor = field("vendor_id");
     // A CPUID that is not the one the kernel saw (valgrind's synthetic
     // GenuineIntel, or AVX-512 turned off by the kernel) is skipped; the
     // family, which both decode alike, must agree.
-    let id = crate::kernels::cores::CpuId::read();
-    if id.vendor != vendor.as_bytes() || id.avx512f != avx512f {
+    use crate::kernels::cores::{at_run_time, Core, CpuId};
+    let id = CpuId::read();
+    if id.vendor != vendor.as_bytes() || id.avx2 != avx2 || id.avx512f != avx512f {
         std::println!(
-            "SKIP amd_avx512_at_run_time_matches_cpuinfo: CPUID says {} family {} avx512f {}, /proc/cpuinfo {vendor} family {family} avx512f {avx512f} (a CPUID the kernel does not see, as under valgrind)",
+            "SKIP core_at_run_time_matches_cpuinfo: CPUID says {} family {} avx2 {} avx512f {}, /proc/cpuinfo {vendor} family {family} avx2 {avx2} avx512f {avx512f} (a CPUID the kernel does not see, as under valgrind)",
             std::string::String::from_utf8_lossy(&id.vendor),
             id.family,
+            id.avx2,
             id.avx512f
         );
         return;
@@ -539,15 +550,62 @@ fn amd_avx512_at_run_time_matches_cpuinfo() {
         id.family, family,
         "CPUID's family decoded as in /proc/cpuinfo"
     );
-    let want = vendor == "AuthenticAMD" && (family >= 26 || (family == 25 && avx512f));
-    let got = crate::kernels::cores::amd_avx512_cpuid();
+    let want = match (vendor.as_str(), family >= 26 || avx512f, avx2) {
+        ("AuthenticAMD", true, _) => Core::AmdAvx512,
+        ("AuthenticAMD", false, true) => Core::AmdZen3,
+        _ => Core::Other,
+    };
     assert_eq!(
-        got, want,
-        "CPUID says Zen 4 or later: {got}; /proc/cpuinfo: family {family}, avx512f {avx512f}"
+        id.core(),
+        want,
+        "/proc/cpuinfo: {vendor} family {family}, avx2 {avx2}, avx512f {avx512f}"
     );
     // Asked twice: the second answer is the remembered one.
-    assert_eq!(crate::kernels::cores::amd_avx512_at_run_time(), want);
-    assert_eq!(crate::kernels::cores::amd_avx512_at_run_time(), want);
+    assert_eq!(at_run_time(), want);
+    assert_eq!(at_run_time(), want);
+}
+
+/// `CpuId::core` on the CPUs it must tell apart, and some it must not
+/// take for them.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+#[test]
+fn core_from_cpuid_fields() {
+    use crate::kernels::cores::{Core, CpuId};
+    let (amd, intel) = (*b"AuthenticAMD", *b"GenuineIntel");
+    let cases = [
+        ("Zen 3", amd, 25, true, false, Core::AmdZen3),
+        ("Zen 1 and 2", amd, 23, true, false, Core::AmdZen3),
+        ("Zen 4", amd, 25, true, true, Core::AmdAvx512),
+        ("Zen 5", amd, 26, true, true, Core::AmdAvx512),
+        (
+            "Zen 5, AVX-512 hidden",
+            amd,
+            26,
+            true,
+            false,
+            Core::AmdAvx512,
+        ),
+        ("AMD without AVX2", amd, 21, false, false, Core::Other),
+        ("an AVX-512 Xeon", intel, 6, true, true, Core::Other),
+        ("an AVX2 Intel core", intel, 6, true, false, Core::Other),
+        (
+            "Hygon: not measured",
+            *b"HygonGenuine",
+            24,
+            true,
+            false,
+            Core::Other,
+        ),
+    ];
+    for (what, vendor, family, avx2, avx512f, want) in cases {
+        let id = CpuId {
+            vendor,
+            family,
+            avx2,
+            avx512f,
+        };
+        assert_eq!(id.core(), want, "{what}");
+    }
 }
 
 /// Every kernel's block loop takes two blocks a turn exactly when the
@@ -576,6 +634,23 @@ fn nontemporal_thresholds() {
         type V = crate::kernels::arch::__m128i;
         assert_eq!(handover_min::<V>(2), NONTEMPORAL_MIN);
         assert_eq!(Some(handover_min::<V>(1)), NONTEMPORAL_MIN.checked_mul(2));
+        // A build that cannot tell AMD's cores by its features, and may
+        // ask the CPU, calls the hand-over from Zen 1-3's threshold.
+        use crate::large::handover_from;
+        let (copy_from, fill_from) = (handover_from::<V, *const u8>(), handover_from::<V, Splat>());
+        assert!(copy_from <= NONTEMPORAL_MIN && fill_from <= handover_min::<V>(1));
+        let asks = option_env!("FASTMEM_NONTEMPORAL_MIN").is_none()
+            && !cfg!(target_feature = "sse4a")
+            && !cfg!(fastmem_no_cpuid)
+            && !cfg!(fastmem_no_rep_movsb);
+        if asks {
+            assert_eq!((copy_from, fill_from), (8 << 20, 16 << 20));
+        } else {
+            assert_eq!(
+                (copy_from, fill_from),
+                (NONTEMPORAL_MIN, handover_min::<V>(1))
+            );
+        }
     }
 }
 

@@ -142,37 +142,43 @@ pub(crate) mod cores {
     #[cfg(target_feature = "avx2")] // the kernels that ask: AVX2 and AVX-512
     pub(crate) const AMD_ZEN5: bool = AMD_AVX512 && cfg!(target_feature = "avxvnni");
 
-    /// Whether the CPU this runs on is an AMD Zen 4 or later, asked of CPUID
-    /// once and remembered: the run-time form of [`AMD_AVX512`], for the
-    /// builds whose target features do not tell (no `sse4a`: the x86_64
-    /// baseline, or features named one by one). Vendor `AuthenticAMD` with
-    /// family 26 (Zen 5) or later, or family 25 with AVX-512F (Zen 4; Zen 3
-    /// is family 25 without it). Only the out-of-line large-copy path asks
-    /// (`large::streams`), so no call site pays for it.
+    /// The cores [`at_run_time`] tells apart: the run-time form of
+    /// [`AMD_ZEN3`] and [`AMD_AVX512`].
+    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+    pub(crate) enum Core {
+        /// Not an AMD core, or one without AVX2 (nothing measured).
+        Other = 1,
+        /// [`AMD_ZEN3`]'s cores: AMD with AVX2 and without AVX-512F.
+        AmdZen3 = 2,
+        /// [`AMD_AVX512`]'s cores: AMD with AVX-512F, or family 26 (Zen 5)
+        /// and later whatever the features say.
+        AmdAvx512 = 3,
+    }
+
+    /// Which of [`Core`] the CPU this runs on is, asked of CPUID once and
+    /// remembered: for the builds whose target features do not tell (no
+    /// `sse4a`: the x86_64 baseline, or features named one by one). Only
+    /// the out-of-line large-copy path asks (`large::streams`), so no call
+    /// site pays for it.
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-    pub(crate) fn amd_avx512_at_run_time() -> bool {
+    pub(crate) fn at_run_time() -> Core {
         use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
-        // 0: not asked yet; else 1 + the answer. Relaxed: every thread
-        // that asks computes the same value.
+        // 0: not asked yet; else the answer's discriminant. Relaxed: every
+        // thread that asks computes the same value.
         static ANSWER: AtomicU8 = AtomicU8::new(0);
         match ANSWER.load(Relaxed) {
-            0 => {
-                let yes = amd_avx512_cpuid();
-                ANSWER.store(1 + u8::from(yes), Relaxed);
-                yes
+            1 => Core::Other,
+            2 => Core::AmdZen3,
+            3 => Core::AmdAvx512,
+            _ => {
+                let core = CpuId::read().core();
+                ANSWER.store(core as u8, Relaxed);
+                core
             }
-            a => a == 2,
         }
     }
 
-    /// [`amd_avx512_at_run_time`]'s question, asked of CPUID.
-    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-    pub(crate) fn amd_avx512_cpuid() -> bool {
-        let id = CpuId::read();
-        &id.vendor == b"AuthenticAMD" && (id.family >= 26 || (id.family == 25 && id.avx512f))
-    }
-
-    /// The CPUID fields [`amd_avx512_cpuid`] decides on.
+    /// The CPUID fields [`CpuId::core`] decides on.
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
     pub(crate) struct CpuId {
         /// Leaf 0's vendor string: ebx, edx, ecx, little-endian.
@@ -180,6 +186,8 @@ pub(crate) mod cores {
         /// Leaf 1, eax: the base family (bits 8-11), plus the extended
         /// family (bits 20-27) when the base is 15.
         pub(crate) family: u32,
+        /// Leaf 7, subleaf 0, ebx bit 5, where leaf 7 exists.
+        pub(crate) avx2: bool,
         /// Leaf 7, subleaf 0, ebx bit 16, where leaf 7 exists.
         pub(crate) avx512f: bool,
     }
@@ -197,11 +205,33 @@ pub(crate) mod cores {
             let eax = __cpuid(1).eax;
             let base = (eax >> 8) & 0xf;
             let family = base + if base == 0xf { (eax >> 20) & 0xff } else { 0 };
-            let avx512f = leaf0.eax >= 7 && __cpuid_count(7, 0).ebx & (1 << 16) != 0;
+            let ebx7 = if leaf0.eax >= 7 {
+                __cpuid_count(7, 0).ebx
+            } else {
+                0
+            };
             CpuId {
                 vendor,
                 family,
-                avx512f,
+                avx2: ebx7 & (1 << 5) != 0,
+                avx512f: ebx7 & (1 << 16) != 0,
+            }
+        }
+
+        /// The [`Core`] these fields name. Zen 4 is family 25 with
+        /// AVX-512F, Zen 3 family 25 without, Zen 1 and 2 family 23 with
+        /// AVX2. Family 26 (Zen 5) and later count as Zen 4/5 whatever the
+        /// features say: a hypervisor may hide AVX-512F, not the core's
+        /// string instructions, which the choice rests on.
+        pub(crate) fn core(&self) -> Core {
+            if &self.vendor != b"AuthenticAMD" {
+                Core::Other
+            } else if self.family >= 26 || self.avx512f {
+                Core::AmdAvx512
+            } else if self.avx2 {
+                Core::AmdZen3
+            } else {
+                Core::Other
             }
         }
     }
