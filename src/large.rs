@@ -334,15 +334,25 @@ fn asks_cpu<V: Tuning, R: Source>() -> bool {
 fn streams<V: Tuning, R: Source>(n: usize) -> bool {
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
     if asks_cpu::<V, R>() {
-        use crate::kernels::cores::{at_run_time, Core};
-        return match at_run_time() {
-            Core::AmdAvx512 => false,
-            Core::AmdZen3 => true,
-            Core::Other => n >= handover_min::<V>(R::TRAFFIC),
-        };
+        return streams_on::<V, R>(crate::kernels::cores::at_run_time(), n);
     }
     let _ = n;
     true
+}
+
+/// [`streams`]' answer for a build that asks, on `core`.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+#[inline(always)]
+pub(crate) fn streams_on<V: Tuning, R: Source>(
+    core: crate::kernels::cores::Core,
+    n: usize,
+) -> bool {
+    use crate::kernels::cores::Core;
+    match core {
+        Core::AmdAvx512 => false,
+        Core::AmdZen3 => true,
+        Core::Other => n >= handover_min::<V>(R::TRAFFIC),
+    }
 }
 
 /// The hand-over from the non-temporal threshold: [`write_nontemporal`]

@@ -645,6 +645,31 @@ fn nontemporal_thresholds() {
             && !cfg!(fastmem_no_rep_movsb);
         if asks {
             assert_eq!((copy_from, fill_from), (8 << 20, 16 << 20));
+            // What the hand-over then does on each core, from where the
+            // call site hands over.
+            use crate::kernels::cores::Core;
+            use crate::large::streams_on;
+            for (from, min, copy) in [
+                (copy_from, NONTEMPORAL_MIN, true),
+                (fill_from, handover_min::<V>(1), false),
+            ] {
+                let on = |core, n| {
+                    if copy {
+                        streams_on::<V, *const u8>(core, n)
+                    } else {
+                        streams_on::<V, Splat>(core, n)
+                    }
+                };
+                for n in [from, min - 1, min, 1 << 30] {
+                    assert!(on(Core::AmdZen3, n), "Zen 1-3 streams from {from}: {n}");
+                    assert!(!on(Core::AmdAvx512, n), "Zen 4/5 never streams: {n}");
+                    assert_eq!(
+                        on(Core::Other, n),
+                        n >= min,
+                        "other CPUs stream from {min}: {n}"
+                    );
+                }
+            }
         } else {
             assert_eq!(
                 (copy_from, fill_from),
