@@ -462,8 +462,17 @@ fn nontemporal_handover<V: Tuning>() {
     let around = |min: usize| [min - 1, min, min + 1, min + 3 * V::BYTES + 5];
     let copy_min = handover_min::<V>(<*const u8 as Source>::TRAFFIC);
     let copy_from = handover_from::<V, *const u8>();
-    let copy_sizes = [copy_from, copy_min].into_iter().filter(|&m| m <= 8 << 20);
-    for min in copy_sizes {
+    // Each threshold once (they are one where the build does not ask),
+    // and only the small ones.
+    let thresholds = |from: usize, min: usize| {
+        let mut t = std::vec![from];
+        if min != from {
+            t.push(min);
+        }
+        t.retain(|&m| m <= 8 << 20);
+        t
+    };
+    for min in thresholds(copy_from, copy_min) {
         for n in around(min) {
             for (doff, soff) in [(0, 0), (1, 3), (V::BYTES - 1, 1)] {
                 copies(
@@ -483,11 +492,10 @@ fn nontemporal_handover<V: Tuning>() {
             );
         }
     }
-    let fill_sizes = [
+    for min in thresholds(
         handover_from::<V, Splat>(),
         handover_min::<V>(Splat::TRAFFIC),
-    ];
-    for min in fill_sizes.into_iter().filter(|&m| m <= 8 << 20) {
+    ) {
         for n in around(min) {
             for doff in [0, 1, V::BYTES - 1] {
                 fills(
