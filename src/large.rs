@@ -63,28 +63,34 @@
 //! so that they cross that ABI as the pointer and the byte they hold.
 
 use crate::generic::{block, Source};
+use crate::kernels::cores::{self, Core};
 use crate::vector::{NonTemporal, Tuning, Unaligned};
 
-/// The default of [`NONTEMPORAL_MIN`]: 32 MiB; never (`usize::MAX`) in a
-/// build for AMD's Zen 4 and 5 ([`AMD_AVX512`](crate::kernels::cores::AMD_AVX512)),
+/// The default of [`NONTEMPORAL_MIN`] for a build for `core`: 32 MiB;
+/// never (`usize::MAX`) for AMD's Zen 4 and 5 ([`Core::AmdAvx512`]),
 /// where `rep movsb` copied 32-256 MiB 1.3-1.6x faster than streaming
-/// stores and `rep stosb` filled as fast as they did; 8 MiB in a build for
-/// Zen 1-3 ([`AMD_ZEN3`](crate::kernels::cores::AMD_ZEN3)), where, on the
+/// stores and `rep stosb` filled as fast as they did; 8 MiB for Zen 1-3
+/// ([`Core::AmdZen3`], [`ZEN3_NONTEMPORAL_MIN`]), where, on the
 /// Zen 3 measured (`amd-25-1`, AVX2 kernel, two runs of 21 rounds),
 /// streaming copies of 8-32 MiB ran 1.64-2.15x the better of glibc and
 /// `rep movsb` while the 32-byte loop ran 0.81-0.96x at 8-16 MiB, and
 /// streaming fills won from 16 MiB (1.86x) and lost at 8 MiB (0.50-0.60x),
 /// which the fills' doubled threshold leaves alone (BENCHMARKS.md,
 /// "`amd-25-1`: large copies").
-const NONTEMPORAL_MIN_DEFAULT: usize = if crate::kernels::cores::AMD_AVX512 {
-    usize::MAX
-} else if crate::kernels::cores::AMD_ZEN3 {
-    ZEN3_NONTEMPORAL_MIN
-} else {
-    32 << 20
-};
+///
+/// One table for both questions: the build's own default, for the core
+/// its features name ([`cores::BUILT_FOR`]), and, in a build that asks
+/// the CPU ([`asks_cpu`]), the threshold for the core it finds
+/// ([`streams_on`]).
+const fn nontemporal_min_default(core: Core) -> usize {
+    match core {
+        Core::AmdAvx512 => usize::MAX,
+        Core::AmdZen3 => ZEN3_NONTEMPORAL_MIN,
+        Core::Other => 32 << 20,
+    }
+}
 
-/// [`NONTEMPORAL_MIN_DEFAULT`] for Zen 1-3: 8 MiB. Also where a build
+/// [`nontemporal_min_default`] for Zen 1-3: 8 MiB. Also where a build
 /// that asks the CPU ([`asks_cpu`]) streams on one: on the Zen 3 measured,
 /// the baseline (SSE) build's streaming copies of 8-24 MiB ran 1.29-1.63x
 /// the better of glibc and `rep movsb`, where its `rep movsb` ran
@@ -97,7 +103,7 @@ const ZEN3_NONTEMPORAL_MIN: usize = 8 << 20;
 /// kernels with non-temporal stores; `memset` from twice it, see
 /// [`handover_min`]): `FASTMEM_NONTEMPORAL_MIN` in the environment of the
 /// build, else 32 MiB (never in a build for Zen 4 and 5, 8 MiB in one for
-/// Zen 1-3, see `NONTEMPORAL_MIN_DEFAULT`).
+/// Zen 1-3, see [`nontemporal_min_default`]).
 ///
 /// The variable takes a number of bytes, optionally with a `K`, `M` or `G`
 /// suffix (powers of 1024), or `none` to turn the hand-over off; anything
@@ -121,7 +127,7 @@ const ZEN3_NONTEMPORAL_MIN: usize = 8 << 20;
 /// ([`handover_from`]) and asks the CPU there, once ([`streams`]).
 pub(crate) const NONTEMPORAL_MIN: usize = parse_size(
     option_env!("FASTMEM_NONTEMPORAL_MIN"),
-    NONTEMPORAL_MIN_DEFAULT,
+    nontemporal_min_default(cores::BUILT_FOR),
 );
 
 /// Parses `FASTMEM_NONTEMPORAL_MIN`: decimal digits with an optional `K`,
@@ -323,7 +329,7 @@ fn asks_cpu<V: Tuning, R: Source>() -> bool {
 
 /// Whether a copy or fill of `n >= handover_from::<V, R>()` bytes streams:
 /// yes, unless the build asks the CPU ([`asks_cpu`]), which then decides
-/// as a build for it would have (`NONTEMPORAL_MIN_DEFAULT`):
+/// as a build for it would have ([`nontemporal_min_default`]):
 /// - an AMD Zen 4 or later never streams: on the Zen 5 measured, a
 ///   baseline build copied 64-256 MiB at 0.60-0.61x `rep movsb` with
 ///   streaming stores (BENCHMARKS.md, "`amd-26-2`: large copies");
@@ -334,25 +340,18 @@ fn asks_cpu<V: Tuning, R: Source>() -> bool {
 fn streams<V: Tuning, R: Source>(n: usize) -> bool {
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
     if asks_cpu::<V, R>() {
-        return streams_on::<V, R>(crate::kernels::cores::at_run_time(), n);
+        return streams_on::<V, R>(cores::at_run_time(), n);
     }
     let _ = n;
     true
 }
 
-/// [`streams`]' answer for a build that asks, on `core`.
+/// [`streams`]' answer for a build that asks, on `core`: from the
+/// threshold a build for `core` would have.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 #[inline(always)]
-pub(crate) fn streams_on<V: Tuning, R: Source>(
-    core: crate::kernels::cores::Core,
-    n: usize,
-) -> bool {
-    use crate::kernels::cores::Core;
-    match core {
-        Core::AmdAvx512 => false,
-        Core::AmdZen3 => true,
-        Core::Other => n >= handover_min::<V>(R::TRAFFIC),
-    }
+pub(crate) fn streams_on<V: Tuning, R: Source>(core: Core, n: usize) -> bool {
+    n >= handover_min_of::<V>(nontemporal_min_default(core), R::TRAFFIC)
 }
 
 /// The hand-over from the non-temporal threshold: [`write_nontemporal`]

@@ -116,7 +116,7 @@ pub(crate) mod cores {
     /// features and is not measured). Measured on a Zen 3 EPYC
     /// (`amd-25-1`): the AVX2 kernel's 32-byte loop beat `rep movsb` and
     /// `rep stosb` hot at every size from 4 KiB, and streaming stores won
-    /// from 8 MiB (`large::NONTEMPORAL_MIN_DEFAULT`).
+    /// from 8 MiB (`large::nontemporal_min_default`).
     pub(crate) const AMD_ZEN3: bool = cfg!(target_feature = "sse4a")
         && cfg!(target_feature = "avx2")
         && !cfg!(target_feature = "avx512f");
@@ -154,6 +154,16 @@ pub(crate) mod cores {
         /// and later whatever the features say.
         AmdAvx512 = 3,
     }
+
+    /// The [`Core`] a build is for, by its target features: the
+    /// compile-time form of [`at_run_time`].
+    pub(crate) const BUILT_FOR: Core = if AMD_AVX512 {
+        Core::AmdAvx512
+    } else if AMD_ZEN3 {
+        Core::AmdZen3
+    } else {
+        Core::Other
+    };
 
     /// Which of [`Core`] the CPU this runs on is, asked of CPUID once and
     /// remembered: for the builds whose target features do not tell (no
