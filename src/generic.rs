@@ -184,11 +184,13 @@ pub(crate) trait Source: Copy {
     /// The first size this source hands to the kernel's string instruction.
     fn string_min<V: Tuning>() -> usize;
 
-    /// Writes `0..n` with the kernel's string instruction.
+    /// Writes `0..n` with the kernel's string instruction (the block loop
+    /// where it has none), at any size above `NOLOOP_MAX`: the threshold
+    /// says where it pays, not where it works.
     ///
     /// # Safety
     ///
-    /// `n >= Self::string_min::<V>()` and `0..n` is in range.
+    /// `n > V::NOLOOP_MAX` and `0..n` is in range.
     unsafe fn write_string<V: Tuning>(self, dst: *mut u8, n: usize);
 }
 

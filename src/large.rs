@@ -67,7 +67,7 @@ use crate::kernels::cores::{self, Core};
 use crate::vector::{NonTemporal, Tuning, Unaligned};
 
 /// The default of [`NONTEMPORAL_MIN`] for a build for `core`: 32 MiB;
-/// never (`usize::MAX`) for AMD's Zen 4 and 5 ([`Core::AmdAvx512`]),
+/// never (`usize::MAX`) for AMD's Zen 4 and 5 ([`Core::AmdZen4`]),
 /// where `rep movsb` copied 32-256 MiB 1.3-1.6x faster than streaming
 /// stores and `rep stosb` filled as fast as they did; 8 MiB for Zen 1-3
 /// ([`Core::AmdZen3`], [`ZEN3_NONTEMPORAL_MIN`]), where, on the
@@ -84,7 +84,7 @@ use crate::vector::{NonTemporal, Tuning, Unaligned};
 /// ([`streams_on`]).
 const fn nontemporal_min_default(core: Core) -> usize {
     match core {
-        Core::AmdAvx512 => usize::MAX,
+        Core::AmdZen4 => usize::MAX,
         Core::AmdZen3 => ZEN3_NONTEMPORAL_MIN,
         Core::Other => 32 << 20,
     }
@@ -98,6 +98,23 @@ const fn nontemporal_min_default(core: Core) -> usize {
 /// 1.36-1.56x (three runs; BENCHMARKS.md, "`amd-25-1`: the baseline build
 /// streams from 8 MiB").
 const ZEN3_NONTEMPORAL_MIN: usize = 8 << 20;
+
+/// Where a build that asks the CPU ([`asks_cpu`]) and finds a Zen 4 or
+/// later ([`Core::AmdZen4`]) stops streaming copies: 32 MiB. From the
+/// hand-over (8 MiB) to here, copies with 32- or 64-byte vectors stream,
+/// and from here on take `rep movsb`; fills, and copies with 16-byte
+/// vectors, take the string instruction throughout. On the Zen 4
+/// measured (`amd-25-17`, AVX2, three runs each) streaming copies of
+/// 8-24 MiB ran 1.05-1.47x the better of glibc and `rep movsb`, where
+/// `rep movsb` ran 0.89-1.02x (glibc's vector loop beat it at 8 MiB), and
+/// tied it at 32 MiB; from 64 MiB it ran 0.73-0.93x `rep movsb`. On the
+/// Zen 5 (`amd-26-2`), streaming won 4-16 MiB by 1.02-1.14x and lost from
+/// 32 MiB (0.73-0.81x). SSE streaming copies of 8-32 MiB ran 0.77-1.04x
+/// `rep movsb` on the Zen 4, and streaming fills of 16 MiB 0.54-0.71x
+/// `rep stosb` (BENCHMARKS.md, "`amd-25-17`: a Zen 4 that looks like a
+/// Zen 3"). A build for Zen 4/5 by its features does not ask, and never
+/// streams ([`nontemporal_min_default`]).
+const ZEN4_STREAM_BELOW: usize = 32 << 20;
 
 /// The first size at which `memcpy` takes the non-temporal loop (on
 /// kernels with non-temporal stores; `memset` from twice it, see
@@ -122,9 +139,10 @@ const ZEN3_NONTEMPORAL_MIN: usize = 8 << 20;
 /// at run time (`ld.so --list-diagnostics` prints `non_temporal_threshold`;
 /// 99 MiB on the test machine): a build for a known machine can pass that.
 ///
-/// A build that keeps the default and cannot tell AMD's cores by its
-/// features calls the hand-over from Zen 1-3's threshold
-/// ([`handover_from`]) and asks the CPU there, once ([`streams`]).
+/// A build that keeps the default and whose features do not name its core
+/// for certain ([`cores::BUILT_FOR_CERTAIN`]) calls the hand-over from
+/// Zen 1-3's threshold ([`handover_from`]) and asks the CPU there, once
+/// ([`streams`]).
 pub(crate) const NONTEMPORAL_MIN: usize = parse_size(
     option_env!("FASTMEM_NONTEMPORAL_MIN"),
     nontemporal_min_default(cores::BUILT_FOR),
@@ -225,7 +243,7 @@ const fn handover_min_of<V: Tuning>(copy_min: usize, traffic: usize) -> usize {
 #[inline(always)]
 pub(crate) fn handover_from<V: Tuning, R: Source>() -> usize {
     let min = handover_min::<V>(R::TRAFFIC);
-    if asks_cpu::<V, R>() {
+    if asks_cpu() {
         let zen3 = handover_min_of::<V>(ZEN3_NONTEMPORAL_MIN, R::TRAFFIC);
         if zen3 < min {
             return zen3;
@@ -310,47 +328,57 @@ unsafe fn write_large_inline<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usiz
 }
 
 /// Whether a build asks the CPU, at run time, if streaming pays
-/// ([`streams`]): one that cannot tell AMD's cores from other CPUs by its
-/// target features (no `sse4a`, see [`cores`](crate::kernels::cores)),
-/// kept the default [`NONTEMPORAL_MIN`] (a `FASTMEM_NONTEMPORAL_MIN` the
-/// build set is obeyed as it is), has the string instruction to fall back
-/// on below it (not turned off by `fastmem_no_rep_movsb`), and was not
-/// built with `--cfg fastmem_no_cpuid` (for an SGX enclave, say, where
-/// CPUID faults). A constant: every other build keeps its one path. x86
-/// only, as CPUID is.
+/// ([`streams`]): one whose target features do not name its core for
+/// certain ([`cores::BUILT_FOR_CERTAIN`]: the x86_64 baseline, features
+/// named one by one, or a build for Zen 1-3, whose features a Zen 4 with
+/// AVX-512 hidden shares), that kept the default [`NONTEMPORAL_MIN`] (a
+/// `FASTMEM_NONTEMPORAL_MIN` the build set is obeyed as it is), has the
+/// string instruction to fall back on (not turned off by
+/// `fastmem_no_rep_movsb`), and was not built with `--cfg
+/// fastmem_no_cpuid` (for an SGX enclave, say, where CPUID faults). A
+/// constant: every other build keeps its one path. x86 only, as CPUID is.
 #[inline(always)]
-fn asks_cpu<V: Tuning, R: Source>() -> bool {
+fn asks_cpu() -> bool {
     cfg!(any(target_arch = "x86", target_arch = "x86_64"))
         && option_env!("FASTMEM_NONTEMPORAL_MIN").is_none()
-        && !cfg!(target_feature = "sse4a")
+        && !cores::BUILT_FOR_CERTAIN
         && !cfg!(fastmem_no_cpuid)
-        && R::string_min::<V>() <= handover_min_of::<V>(ZEN3_NONTEMPORAL_MIN, R::TRAFFIC)
+        && !cfg!(fastmem_no_rep_movsb)
 }
 
 /// Whether a copy or fill of `n >= handover_from::<V, R>()` bytes streams:
 /// yes, unless the build asks the CPU ([`asks_cpu`]), which then decides
 /// as a build for it would have ([`nontemporal_min_default`]):
-/// - an AMD Zen 4 or later never streams: on the Zen 5 measured, a
-///   baseline build copied 64-256 MiB at 0.60-0.61x `rep movsb` with
-///   streaming stores (BENCHMARKS.md, "`amd-26-2`: large copies");
+/// - an AMD Zen 4 or later streams only copies with 32- or 64-byte
+///   vectors below [`ZEN4_STREAM_BELOW`], and takes `rep movsb`/`rep
+///   stosb` otherwise: on the Zen 5 measured, a baseline build copied
+///   64-256 MiB at 0.60-0.61x `rep movsb` with streaming stores
+///   (BENCHMARKS.md, "`amd-26-2`: large copies"); on the Zen 4 measured,
+///   whose hypervisor hides AVX-512 (`amd-25-17`), so that a build for its
+///   features is one for Zen 1-3, at 0.73-0.93x;
 /// - a Zen 1-3 streams from [`ZEN3_NONTEMPORAL_MIN`], where the call
 ///   site hands over;
 /// - any other CPU from [`handover_min`].
 #[inline(always)]
 fn streams<V: Tuning, R: Source>(n: usize) -> bool {
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-    if asks_cpu::<V, R>() {
+    if asks_cpu() {
         return streams_on::<V, R>(cores::at_run_time(), n);
     }
     let _ = n;
     true
 }
 
-/// [`streams`]' answer for a build that asks, on `core`: from the
-/// threshold a build for `core` would have.
+/// [`streams`]' answer for a build that asks, on `core`, for `n >=
+/// handover_from::<V, R>()`: on a Zen 4 or later, a copy with vectors of
+/// 32 bytes or more below [`ZEN4_STREAM_BELOW`], nothing else; on other
+/// cores from the threshold a build for `core` would have.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 #[inline(always)]
 pub(crate) fn streams_on<V: Tuning, R: Source>(core: Core, n: usize) -> bool {
+    if core == Core::AmdZen4 {
+        return R::TRAFFIC == 2 && V::BYTES >= 32 && n < ZEN4_STREAM_BELOW;
+    }
     n >= handover_min_of::<V>(nontemporal_min_default(core), R::TRAFFIC)
 }
 
@@ -374,11 +402,11 @@ unsafe extern "C" fn write_handover<V: Tuning, R: Source>(dst: *mut u8, src: R, 
 ///
 /// # Safety
 ///
-/// As [`write_handover`]; with `!stream`, also `n >= R::string_min::<V>()`.
+/// As [`write_handover`], whose `n >= handover_from > NOLOOP_MAX` both
+/// arms need.
 #[inline(always)]
 pub(crate) unsafe fn handover<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize, stream: bool) {
-    // SAFETY: forwarded contract; `streams` is false only where
-    // `asks_cpu` holds, so `n >= handover_from >= string_min`.
+    // SAFETY: forwarded contract; `n > NOLOOP_MAX` is all either arm needs.
     unsafe {
         if stream {
             write_nontemporal::<V, R>(dst, src, n)

@@ -283,12 +283,14 @@ pub const PAIRED_BLOCKS: bool = cfg!(fastmem_paired_blocks);
 ///
 /// Where the build's target features cannot tell AMD's cores from other
 /// CPUs (no `sse4a`: the x86_64 baseline, or features named one by one),
-/// and it sets neither `FASTMEM_NONTEMPORAL_MIN` nor `--cfg
-/// fastmem_no_cpuid`, this constant holds for CPUs other than AMD's, and
-/// an out-of-line hand-over from 8 MiB (fills from 16 MiB) asks CPUID once
-/// which core it runs on: a Zen 1-3 streams from there, as a build for
-/// it would; a Zen 4 or later takes the kernel's `rep movsb`/`rep stosb`
-/// instead of streaming stores; any other CPU streams from this size.
+/// or name a Zen 1-3, which a Zen 4 whose hypervisor hides AVX-512 also
+/// fits, and the build sets neither `FASTMEM_NONTEMPORAL_MIN` nor `--cfg
+/// fastmem_no_cpuid`, an out-of-line hand-over from 8 MiB (fills from
+/// 16 MiB) asks CPUID once which core it runs on (vendor, family, model):
+/// a Zen 1-3 streams from there, as a build for it would; a Zen 4 or
+/// later streams copies below 32 MiB on the AVX2 and AVX-512 kernels and
+/// takes the kernel's `rep movsb`/`rep stosb` for everything else; any
+/// other CPU streams from this size, which then holds for it.
 pub const NONTEMPORAL_MIN: usize =
     large::handover_min::<Selected>(<*const u8 as generic::Source>::TRAFFIC);
 

@@ -409,35 +409,20 @@ fn nontemporal<V: Tuning>() {
         }
     }
     // The hand-over's two arms, whichever this CPU takes
-    // (`large::streams`): streaming from past `NOLOOP_MAX`, the string
-    // instruction from its own threshold, where the kernel has one.
+    // (`large::streams`): streaming, or the string instruction (the block
+    // loop on a kernel without one), each at any size past `NOLOOP_MAX`,
+    // which a build for Zen 1-3 without a string threshold also reaches
+    // on a Zen 4 whose AVX-512 is hidden.
     for stream in [true, false] {
-        let copy_lo = if stream {
-            V::NOLOOP_MAX + 1
-        } else {
-            <*const u8 as Source>::string_min::<V>()
-        };
-        let fill_lo = if stream {
-            V::NOLOOP_MAX + 1
-        } else {
-            Splat::string_min::<V>()
-        };
-        for (lo, fill) in [(copy_lo, false), (fill_lo, true)] {
-            if lo == usize::MAX {
-                continue;
-            }
-            for n in [lo, lo + 1, lo + 3 * w + 5, lo + group + 7] {
-                for doff in [0, 1, w / 2, w - 1] {
-                    if fill {
-                        fills("handover fill", n, doff, 0x5D, |d| unsafe {
-                            crate::large::handover::<V, _>(d, Splat(0x5D), n, stream)
-                        });
-                    } else {
-                        copies("handover", n, doff, (doff * 3 + 1) % w, |d, s| unsafe {
-                            crate::large::handover::<V, _>(d, s, n, stream)
-                        });
-                    }
-                }
+        let lo = V::NOLOOP_MAX + 1;
+        for n in [lo, lo + 1, lo + 3 * w + 5, lo + group + 7] {
+            for doff in [0, 1, w / 2, w - 1] {
+                fills("handover fill", n, doff, 0x5D, |d| unsafe {
+                    crate::large::handover::<V, _>(d, Splat(0x5D), n, stream)
+                });
+                copies("handover", n, doff, (doff * 3 + 1) % w, |d, s| unsafe {
+                    crate::large::handover::<V, _>(d, s, n, stream)
+                });
             }
         }
     }
@@ -521,8 +506,10 @@ fn masked_moves_follow_the_cfg() {
 }
 
 /// The run-time question the large-copy hand-over asks of CPUID (which AMD
-/// core, if any?) against the kernel's answer in /proc/cpuinfo: vendor,
-/// family and the avx2 and avx512f flags.
+/// core, if any?): the fields it reads against the kernel's in
+/// /proc/cpuinfo (vendor, family, model, the avx2 and avx512f flags), and
+/// its remembered answer against those fields' (`CpuId::core`, whose
+/// table `core_from_cpuid_fields` checks).
 #[cfg(all(target_os = "linux", any(target_arch = "x86", target_arch = "x86_64")))]
 #[test]
 fn core_at_run_time_matches_cpuinfo() {
@@ -535,14 +522,15 @@ fn core_at_run_time_matches_cpuinfo() {
             .unwrap_or_default()
     };
     let family: u32 = field("cpu family").parse().expect("cpu family");
+    let model: u32 = field("model").parse().expect("model");
     let flags = field("flags");
     let has = |flag: &str| flags.split_whitespace().any(|f| f == flag);
     let (avx2, avx512f) = (has("avx2"), has("avx512f"));
     let vendor = field("vendor_id");
     // A CPUID that is not the one the kernel saw (valgrind's synthetic
     // GenuineIntel, or AVX-512 turned off by the kernel) is skipped; the
-    // family, which both decode alike, must agree.
-    use crate::kernels::cores::{at_run_time, Core, CpuId};
+    // family and model, which both decode alike, must agree.
+    use crate::kernels::cores::{at_run_time, CpuId};
     let id = CpuId::read();
     if id.vendor != vendor.as_bytes() || id.avx2 != avx2 || id.avx512f != avx512f {
         std::println!(
@@ -555,60 +543,117 @@ fn core_at_run_time_matches_cpuinfo() {
         return;
     }
     assert_eq!(
-        id.family, family,
-        "CPUID's family decoded as in /proc/cpuinfo"
+        (id.family, id.model),
+        (family, model),
+        "CPUID's family and model decoded as in /proc/cpuinfo"
     );
-    let want = match (vendor.as_str(), family >= 26 || avx512f, avx2) {
-        ("AuthenticAMD", true, _) => Core::AmdAvx512,
-        ("AuthenticAMD", false, true) => Core::AmdZen3,
-        _ => Core::Other,
-    };
-    assert_eq!(
-        id.core(),
-        want,
-        "/proc/cpuinfo: {vendor} family {family}, avx2 {avx2}, avx512f {avx512f}"
-    );
+    let want = CpuId {
+        vendor: id.vendor,
+        family,
+        model,
+        avx2,
+        avx512f,
+    }
+    .core();
     // Asked twice: the second answer is the remembered one.
-    assert_eq!(at_run_time(), want);
+    assert_eq!(
+        at_run_time(),
+        want,
+        "/proc/cpuinfo: {vendor} family {family} model {model}, avx2 {avx2}, avx512f {avx512f}"
+    );
     assert_eq!(at_run_time(), want);
 }
 
 /// `CpuId::core` on the CPUs it must tell apart, and some it must not
-/// take for them.
+/// take for them: the four measured here by their own fields, and the
+/// edges of family 25's Zen 3 and Zen 4 model ranges.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 #[test]
 fn core_from_cpuid_fields() {
     use crate::kernels::cores::{Core, CpuId};
     let (amd, intel) = (*b"AuthenticAMD", *b"GenuineIntel");
+    let (zen3, zen4) = (Core::AmdZen3, Core::AmdZen4);
+    // (what, vendor, family, model, avx2, avx512f, want)
     let cases = [
-        ("Zen 3", amd, 25, true, false, Core::AmdZen3),
-        ("Zen 1 and 2", amd, 23, true, false, Core::AmdZen3),
-        ("Zen 4", amd, 25, true, true, Core::AmdAvx512),
-        ("Zen 5", amd, 26, true, true, Core::AmdAvx512),
+        ("amd-25-1: Milan", amd, 25, 0x01, true, false, zen3),
         (
-            "Zen 5, AVX-512 hidden",
+            "amd-25-17: Genoa, AVX-512 hidden",
             amd,
-            26,
+            25,
+            0x11,
             true,
             false,
-            Core::AmdAvx512,
+            zen4,
         ),
-        ("AMD without AVX2", amd, 21, false, false, Core::Other),
-        ("an AVX-512 Xeon", intel, 6, true, true, Core::Other),
-        ("an AVX2 Intel core", intel, 6, true, false, Core::Other),
+        ("amd-26-2: Turin", amd, 26, 0x02, true, true, zen4),
+        (
+            "intel-6-207: Emerald Rapids",
+            intel,
+            6,
+            0xcf,
+            true,
+            true,
+            Core::Other,
+        ),
+        ("Zen 3: Vermeer", amd, 25, 0x21, true, false, zen3),
+        (
+            "Zen 3: the last Zen 3 model",
+            amd,
+            25,
+            0x5f,
+            true,
+            false,
+            zen3,
+        ),
+        ("Zen 4: Genoa", amd, 25, 0x11, true, true, zen4),
+        (
+            "Zen 4: Raphael, AVX-512 hidden",
+            amd,
+            25,
+            0x61,
+            true,
+            false,
+            zen4,
+        ),
+        ("Zen 4: the first model", amd, 25, 0x10, true, false, zen4),
+        ("Zen 4: the last model", amd, 25, 0xaf, true, false, zen4),
+        ("Zen 3 model with AVX-512F", amd, 25, 0x01, true, true, zen4),
+        ("Zen 1 and 2: Rome", amd, 23, 0x31, true, false, zen3),
+        (
+            "Zen 1 and 2, model 0x11 of family 23",
+            amd,
+            23,
+            0x11,
+            true,
+            false,
+            zen3,
+        ),
+        ("Zen 5, AVX-512 hidden", amd, 26, 0x02, true, false, zen4),
+        ("AMD without AVX2", amd, 21, 0x02, false, false, Core::Other),
+        (
+            "an AVX2 Intel core",
+            intel,
+            6,
+            0x55,
+            true,
+            false,
+            Core::Other,
+        ),
         (
             "Hygon: not measured",
             *b"HygonGenuine",
             24,
+            0x01,
             true,
             false,
             Core::Other,
         ),
     ];
-    for (what, vendor, family, avx2, avx512f, want) in cases {
+    for (what, vendor, family, model, avx2, avx512f, want) in cases {
         let id = CpuId {
             vendor,
             family,
+            model,
             avx2,
             avx512f,
         };
@@ -642,25 +687,26 @@ fn nontemporal_thresholds() {
         type V = crate::kernels::arch::__m128i;
         assert_eq!(handover_min::<V>(2), NONTEMPORAL_MIN);
         assert_eq!(Some(handover_min::<V>(1)), NONTEMPORAL_MIN.checked_mul(2));
-        // A build that cannot tell AMD's cores by its features, and may
-        // ask the CPU, calls the hand-over from Zen 1-3's threshold.
+        // A build whose features do not name its core for certain (all
+        // but one for Zen 4/5), and may ask the CPU, calls the hand-over
+        // from Zen 1-3's threshold.
         use crate::large::handover_from;
         let (copy_from, fill_from) = (handover_from::<V, *const u8>(), handover_from::<V, Splat>());
         assert!(copy_from <= NONTEMPORAL_MIN && fill_from <= handover_min::<V>(1));
         let asks = option_env!("FASTMEM_NONTEMPORAL_MIN").is_none()
-            && !cfg!(target_feature = "sse4a")
+            && !cfg!(all(target_feature = "sse4a", target_feature = "avx512f"))
             && !cfg!(fastmem_no_cpuid)
             && !cfg!(fastmem_no_rep_movsb);
         if asks {
             assert_eq!((copy_from, fill_from), (8 << 20, 16 << 20));
             // What the hand-over then does on each core, from where the
-            // call site hands over.
+            // call site hands over: other CPUs stream from the default
+            // for them, 32 MiB (fills 64 MiB), whatever the build's own.
             use crate::kernels::cores::Core;
             use crate::large::streams_on;
-            for (from, min, copy) in [
-                (copy_from, NONTEMPORAL_MIN, true),
-                (fill_from, handover_min::<V>(1), false),
-            ] {
+            for (from, other_min, copy) in
+                [(copy_from, 32 << 20, true), (fill_from, 64 << 20, false)]
+            {
                 let on = |core, n| {
                     if copy {
                         streams_on::<V, *const u8>(core, n)
@@ -668,13 +714,38 @@ fn nontemporal_thresholds() {
                         streams_on::<V, Splat>(core, n)
                     }
                 };
-                for n in [from, min - 1, min, 1 << 30] {
+                for n in [from, from + 1, other_min - 1, other_min, 1 << 30] {
                     assert!(on(Core::AmdZen3, n), "Zen 1-3 streams from {from}: {n}");
-                    assert!(!on(Core::AmdAvx512, n), "Zen 4/5 never streams: {n}");
+                    assert!(!on(Core::AmdZen4, n), "Zen 4/5 never streams with SSE: {n}");
                     assert_eq!(
                         on(Core::Other, n),
-                        n >= min,
-                        "other CPUs stream from {min}: {n}"
+                        n >= other_min,
+                        "other CPUs stream from {other_min}: {n}"
+                    );
+                }
+            }
+            // With 32-byte vectors, a Zen 4 or later streams copies from
+            // the hand-over up to 32 MiB, and no fill.
+            #[cfg(target_feature = "avx2")]
+            {
+                type Y = crate::kernels::arch::__m256i;
+                let copy_from = handover_from::<Y, *const u8>();
+                assert_eq!(copy_from, 8 << 20);
+                for (n, want) in [
+                    (copy_from, true),
+                    ((32 << 20) - 1, true),
+                    (32 << 20, false),
+                    (1 << 30, false),
+                ] {
+                    assert_eq!(
+                        streams_on::<Y, *const u8>(Core::AmdZen4, n),
+                        want,
+                        "Zen 4/5 AVX2 copy of {n}"
+                    );
+                    assert!(
+                        !streams_on::<Y, Splat>(Core::AmdZen4, 2 * n),
+                        "Zen 4/5 AVX2 fill of {}",
+                        2 * n
                     );
                 }
             }

@@ -110,13 +110,19 @@ pub(crate) mod portable;
 /// separates Zen 4 and later from Zen 1-3. The two generations disagree on
 /// the string instructions and on streaming stores (BENCHMARKS.md,
 /// "`amd-25-1`: the string instructions" and "`amd-26-2`: large copies").
+/// A Zen 4 whose hypervisor hides AVX-512 has a Zen 3's features
+/// (`amd-25-17`); the large-copy path, the one where that matters, asks
+/// CPUID's model at run time ([`cores::at_run_time`]).
 pub(crate) mod cores {
     /// A build for AMD cores with AVX2 and without AVX-512: Zen 1-3 (and
     /// Excavator, the one earlier AMD core with AVX2, which shares the
     /// features and is not measured). Measured on a Zen 3 EPYC
     /// (`amd-25-1`): the AVX2 kernel's 32-byte loop beat `rep movsb` and
     /// `rep stosb` hot at every size from 4 KiB, and streaming stores won
-    /// from 8 MiB (`large::nontemporal_min_default`).
+    /// from 8 MiB (`large::nontemporal_min_default`). A Zen 4 with AVX-512
+    /// hidden (`amd-25-17`) has these features too: there the loop tied
+    /// the string instructions from 16 KiB to 8 MiB, and the large path
+    /// asks CPUID which core it is on.
     pub(crate) const AMD_ZEN3: bool = cfg!(target_feature = "sse4a")
         && cfg!(target_feature = "avx2")
         && !cfg!(target_feature = "avx512f");
@@ -148,26 +154,39 @@ pub(crate) mod cores {
     pub(crate) enum Core {
         /// Not an AMD core, or one without AVX2 (nothing measured).
         Other = 1,
-        /// [`AMD_ZEN3`]'s cores: AMD with AVX2 and without AVX-512F.
+        /// AMD's Zen 1-3 (and Excavator): AMD with AVX2, a family before
+        /// 26, and, in family 25, a Zen 3 model without AVX-512F. What
+        /// [`AMD_ZEN3`]'s features say, but those also fit a Zen 4 whose
+        /// hypervisor hides AVX-512, which only the model tells apart.
         AmdZen3 = 2,
-        /// [`AMD_AVX512`]'s cores: AMD with AVX-512F, or family 26 (Zen 5)
-        /// and later whatever the features say.
-        AmdAvx512 = 3,
+        /// AMD's Zen 4 and later ([`AMD_AVX512`]'s cores): AVX-512F, or
+        /// family 26 and later, or a Zen 4 model of family 25, whatever
+        /// the features say.
+        AmdZen4 = 3,
     }
 
     /// The [`Core`] a build is for, by its target features: the
-    /// compile-time form of [`at_run_time`].
+    /// compile-time form of [`at_run_time`]. Only [`Core::AmdZen4`] is
+    /// certain: [`AMD_ZEN3`]'s features also fit a Zen 4 whose hypervisor
+    /// hides AVX-512 (`amd-25-17`, a Genoa guest), which
+    /// [`BUILT_FOR_CERTAIN`] leaves to [`at_run_time`].
     pub(crate) const BUILT_FOR: Core = if AMD_AVX512 {
-        Core::AmdAvx512
+        Core::AmdZen4
     } else if AMD_ZEN3 {
         Core::AmdZen3
     } else {
         Core::Other
     };
 
+    /// Whether the build's features name its [`Core`] for certain: only a
+    /// build for AVX-512 on AMD does. The x86_64 baseline, features named
+    /// one by one (no `sse4a`), and [`AMD_ZEN3`]'s features (a Zen 1-3, or
+    /// a Zen 4 with AVX-512 hidden) leave the question to [`at_run_time`].
+    pub(crate) const BUILT_FOR_CERTAIN: bool = AMD_AVX512;
+
     /// Which of [`Core`] the CPU this runs on is, asked of CPUID once and
-    /// remembered: for the builds whose target features do not tell (no
-    /// `sse4a`: the x86_64 baseline, or features named one by one). Only
+    /// remembered: for the builds whose target features do not tell
+    /// ([`BUILT_FOR_CERTAIN`]). Only
     /// the out-of-line large-copy path asks (`large::streams`), so no call
     /// site pays for it.
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
@@ -179,7 +198,7 @@ pub(crate) mod cores {
         match ANSWER.load(Relaxed) {
             1 => Core::Other,
             2 => Core::AmdZen3,
-            3 => Core::AmdAvx512,
+            3 => Core::AmdZen4,
             _ => {
                 let core = CpuId::read().core();
                 ANSWER.store(core as u8, Relaxed);
@@ -196,6 +215,9 @@ pub(crate) mod cores {
         /// Leaf 1, eax: the base family (bits 8-11), plus the extended
         /// family (bits 20-27) when the base is 15.
         pub(crate) family: u32,
+        /// Leaf 1, eax: the base model (bits 4-7), with the extended model
+        /// (bits 16-19) above it when the base family is 6 or 15.
+        pub(crate) model: u32,
         /// Leaf 7, subleaf 0, ebx bit 5, where leaf 7 exists.
         pub(crate) avx2: bool,
         /// Leaf 7, subleaf 0, ebx bit 16, where leaf 7 exists.
@@ -215,6 +237,12 @@ pub(crate) mod cores {
             let eax = __cpuid(1).eax;
             let base = (eax >> 8) & 0xf;
             let family = base + if base == 0xf { (eax >> 20) & 0xff } else { 0 };
+            let ext_model = if base == 0x6 || base == 0xf {
+                (eax >> 16) & 0xf
+            } else {
+                0
+            };
+            let model = (ext_model << 4) | ((eax >> 4) & 0xf);
             let ebx7 = if leaf0.eax >= 7 {
                 __cpuid_count(7, 0).ebx
             } else {
@@ -223,21 +251,28 @@ pub(crate) mod cores {
             CpuId {
                 vendor,
                 family,
+                model,
                 avx2: ebx7 & (1 << 5) != 0,
                 avx512f: ebx7 & (1 << 16) != 0,
             }
         }
 
-        /// The [`Core`] these fields name. Zen 4 is family 25 with
-        /// AVX-512F, Zen 3 family 25 without, Zen 1 and 2 family 23 with
-        /// AVX2. Family 26 (Zen 5) and later count as Zen 4/5 whatever the
-        /// features say: a hypervisor may hide AVX-512F, not the core's
-        /// string instructions, which the choice rests on.
+        /// The [`Core`] these fields name. Family 25 holds Zen 3 (models
+        /// 0x00-0x0f and 0x20-0x5f) and Zen 4 (0x10-0x1f and 0x60-0xaf),
+        /// as Linux sorts them (`bsp_init_amd`); family 26 is Zen 5, 23
+        /// Zen 1 and 2. A hypervisor may hide AVX-512F, not the core's
+        /// string instructions, which the choice rests on, so a Zen 4 model
+        /// and any later family count as Zen 4 whatever the features say:
+        /// the Genoa guest measured (`amd-25-17`, model 0x11, AVX-512
+        /// hidden) copied 64-256 MiB with `rep movsb` 1.1-1.35x faster than
+        /// with streaming stores, as the Zen 5 did. A family-25 model
+        /// outside both ranges counts as Zen 4, the newer of the two.
         pub(crate) fn core(&self) -> Core {
+            let zen3_model = matches!(self.model, 0x00..=0x0f | 0x20..=0x5f);
             if &self.vendor != b"AuthenticAMD" {
                 Core::Other
-            } else if self.family >= 26 || self.avx512f {
-                Core::AmdAvx512
+            } else if self.avx512f || self.family >= 26 || (self.family == 25 && !zen3_model) {
+                Core::AmdZen4
             } else if self.avx2 {
                 Core::AmdZen3
             } else {
