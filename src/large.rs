@@ -348,7 +348,8 @@ fn asks_cpu() -> bool {
 
 /// Whether a copy or fill of `n >= handover_from::<V, R>()` bytes streams:
 /// yes, unless the build asks the CPU ([`asks_cpu`]), which then decides
-/// as a build for it would have ([`nontemporal_min_default`]):
+/// as a build for it would have ([`nontemporal_min_default`]), but for
+/// Zen 4's window of streaming copies ([`ZEN4_STREAM_BELOW`]):
 /// - an AMD Zen 4 or later streams only copies with 32- or 64-byte
 ///   vectors below [`ZEN4_STREAM_BELOW`], and takes `rep movsb`/`rep
 ///   stosb` otherwise: on the Zen 5 measured, a baseline build copied

@@ -264,7 +264,7 @@ pub(crate) mod cores {
         /// string instructions, which the choice rests on, so a Zen 4 model
         /// and any later family count as Zen 4 whatever the features say:
         /// the Genoa guest measured (`amd-25-17`, model 0x11, AVX-512
-        /// hidden) copied 64-256 MiB with `rep movsb` 1.1-1.35x faster than
+        /// hidden) copied 64-256 MiB with `rep movsb` 1.08-1.37x faster than
         /// with streaming stores, as the Zen 5 did. A family-25 model
         /// outside both ranges counts as Zen 4, the newer of the two.
         pub(crate) fn core(&self) -> Core {
