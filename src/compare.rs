@@ -14,7 +14,13 @@
 //!   lowest set bit (a trailing-zero count) is the first differing byte;
 //!   one subtraction of the two bytes there is the result. The loop's
 //!   blocks (`n > NOLOOP_MAX`) do not load again: the nodes of their OR
-//!   tree ([`Fields`]) locate the difference from registers.
+//!   tree ([`Fields`]) locate the difference from registers. The 1-16 B
+//!   rungs neither: of the head's and the tail's words, the first pair
+//!   that differs is selected, and its first differing byte subtracted in
+//!   registers ([`Word::order`]).
+//!
+//! Every rung answers an `i32`, 0 exactly when its bytes are equal, which
+//! is the entry point's result as it stands.
 //!
 //! So equal ranges, the common case of `==`, cost both the same, and the
 //! search for the first difference runs once, outside any loop.
@@ -24,7 +30,8 @@
 //! n in [0, 16]     elsewhere, in general-purpose registers:
 //!                    [8, 16] two u64 per operand, overlapping
 //!                    [4,  8) two u32
-//!                    [1,  4) the first, middle and last byte
+//!                    [2,  4) two u16
+//!                    1       one byte
 //!                    0       nothing; no memory touched
 //! n in (16, W)     the narrower vector rungs, each a head and a tail
 //! n in [W, 2W]     head_tail, 1 vector each side:   |H===|    |===T|
@@ -58,8 +65,18 @@ use crate::generic::{Regs, AHEAD_MAX};
 use crate::vector::{Access, Aligned, Tuning, Unaligned, Vector};
 use core::mem::MaybeUninit;
 
-/// What a comparison reports once a step is known to differ.
+/// What a comparison reports once a step is known to differ. Every rung
+/// answers an `i32` that is 0 exactly when its bytes are equal: the
+/// mode's [`Mode::at`] of a differing byte otherwise.
 pub(crate) trait Mode: Sized {
+    /// The answer for a difference at byte `i`, never 0: `memcmp`'s
+    /// `a[i] - b[i]` (`i` the first difference), or `bcmp`'s 1.
+    ///
+    /// # Safety
+    ///
+    /// `i` is readable at `a` and `b`, and the bytes there differ.
+    unsafe fn at(a: *const u8, b: *const u8, i: usize) -> i32;
+
     /// A differing byte's index, given that the vectors of `spans` (runs of
     /// `(offset, count)` vectors, in address order) differ somewhere and
     /// every byte before the first run is equal.
@@ -78,24 +95,12 @@ pub(crate) trait Mode: Sized {
     ///
     /// # Safety
     ///
-    /// `V::BYTES <= n <= 2 * V::BYTES` and `0..n` is readable at `a` and
+    /// `W::BYTES <= n <= 2 * W::BYTES` and `0..n` is readable at `a` and
     /// `b`.
     #[inline(always)]
-    unsafe fn word_pair<V: Vector>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+    unsafe fn word_pair<W: Word>(a: *const u8, b: *const u8, n: usize) -> i32 {
         // SAFETY: forwarded contract.
-        unsafe { head_tail::<V, Self>(a, b, n, 1) }
-    }
-
-    /// Compares `1 <= n <= 3` bytes through the first, middle and last
-    /// byte (for 1 B, the same byte three times), as the copy moves them.
-    ///
-    /// # Safety
-    ///
-    /// `1 <= n <= 3` and `0..n` is readable at `a` and `b`.
-    #[inline(always)]
-    unsafe fn bytes_le3(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
-        // SAFETY: `0 <= n / 2 <= n - 1`, in address order.
-        unsafe { check::<u8, Self>(a, b, &[(0, 1), (n / 2, 1), (n - 1, 1)]) }
+        unsafe { head_tail::<W, Self>(a, b, n, 1) }
     }
 }
 
@@ -202,51 +207,49 @@ impl Mode for Order {
         first
     }
 
-    /// With no branch on the data. LLVM turns the one test of two XORs
-    /// into two compares and branches for words (not for vectors), and so
-    /// it does a select between two masks; a difference as likely in the
-    /// head as in the tail then mispredicted half the time: 16-18 ticks at
-    /// 12-16 B where glibc took 7.7. Here the answer is the least of the
-    /// head's first difference, the tail's, and the last byte: where the
-    /// head differs, the tail cannot differ earlier (their overlap is
-    /// shared), an empty mask counts past `n`, and equal words answer the
-    /// last byte, which is equal and makes the caller's subtraction 0.
-    /// (One u128 of both masks and a sentinel bit took 14-16 ticks: the
-    /// shifts are a long chain.)
+    /// With no branch on the data, and no load after the words: the
+    /// head's words where they differ, else the tail's (a select), and
+    /// [`Word::order`] of that pair. Where the head differs the tail cannot
+    /// differ earlier (their overlap is shared); where it is equal the
+    /// tail's first difference is the range's.
+    ///
+    /// Two earlier forms, each slower on the Zen 4 (`amd-25-17`; memcmp,
+    /// AVX2 build, ticks per call, with glibc's in brackets): the least of
+    /// the head's and the tail's first-difference indices and the last
+    /// byte's, then the two bytes loaded again at that index, took
+    /// 11.5-13.3 equal and 12.4-13.4 with a difference at 8-16 B
+    /// (9.2-12.8), where this takes 9.5-10.6 and 9.0-10.7 in the same
+    /// runs; and the first, middle and last byte for 1-3 B, 12.5-14.8
+    /// (10.3-11.1). (Before those, a branch on which word differs
+    /// mispredicted half the time: 16-18 ticks at 12-16 B, glibc 7.7.)
     #[inline(always)]
-    unsafe fn word_pair<V: Vector>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
-        debug_assert!(V::BYTES <= n && n <= 2 * V::BYTES);
-        let t = n - V::BYTES;
+    unsafe fn word_pair<W: Word>(a: *const u8, b: *const u8, n: usize) -> i32 {
+        debug_assert!(W::BYTES <= n && n <= 2 * W::BYTES);
         // SAFETY: both words lie in `0..n`.
         let ((ha, hb), (ta, tb)) = unsafe {
             (
-                load_pair::<V, Unaligned, Unaligned>(a, b, 0),
-                load_pair::<V, Unaligned, Unaligned>(a, b, t),
+                load_pair::<W, Unaligned, Unaligned>(a, b, 0),
+                load_pair::<W, Unaligned, Unaligned>(a, b, n - W::BYTES),
             )
         };
-        let at = |m: u64| (m.trailing_zeros() / V::MASK_BITS) as usize;
-        let (h, tm) = (ha.ne_mask(hb), ta.ne_mask(tb));
-        // An empty tail mask counts to `t + W = n` at least; an empty head
-        // mask only to W, hence the flag bit that puts it past any `n`.
-        let head = at(h) | usize::from(h == 0) << 5;
-        Some(head.min(t + at(tm)).min(n - 1))
+        let head = !ha.xor(hb).is_zero();
+        // As likely one way as the other: a select, not a branch.
+        let pick = core::hint::select_unpredictable::<W>;
+        pick(head, ha, ta).order(pick(head, hb, tb))
     }
 
-    /// As [`Order::word_pair`], with no branch on the data: the least of
-    /// the first two bytes' indices where they differ (3 where not) and the
-    /// last byte's. With a branch, a difference at 3 B as likely in the
-    /// last byte as before it took 16-17 ticks, glibc 7.
     #[inline(always)]
-    unsafe fn bytes_le3(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
-        debug_assert!((1..=3).contains(&n));
-        // SAFETY: `0 <= n / 2 <= n - 1`.
-        let (first, mid) = unsafe { (*a != *b, *a.add(n / 2) != *b.add(n / 2)) };
-        let or_3 = |differs: bool, at: usize| if differs { at } else { 3 };
-        Some(or_3(first, 0).min(or_3(mid, n / 2)).min(n - 1))
+    unsafe fn at(a: *const u8, b: *const u8, i: usize) -> i32 {
+        // SAFETY: the caller's contract.
+        unsafe { i32::from(*a.add(i)) - i32::from(*b.add(i)) }
     }
 }
 
 impl Mode for Equality {
+    #[inline(always)]
+    unsafe fn at(_: *const u8, _: *const u8, _: usize) -> i32 {
+        1
+    }
     #[inline(always)]
     unsafe fn locate<V: Vector>(_: *const u8, _: *const u8, _: &[(usize, usize)]) -> usize {
         0
@@ -256,6 +259,33 @@ impl Mode for Equality {
         0
     }
 }
+
+/// The general-purpose words of the 1-16 B rungs.
+pub(crate) trait Word: Vector {
+    /// `memcmp` of the bytes of two words as they were read from memory:
+    /// `a[i] - b[i]` at the first byte `i` where they differ, in address
+    /// order, or 0.
+    fn order(self, other: Self) -> i32;
+}
+
+macro_rules! word {
+    ($($t:ty),*) => {$(
+        impl Word for $t {
+            #[inline(always)]
+            fn order(self, other: Self) -> i32 {
+                // Address order is bit order once little-endian (`to_le`
+                // swaps on a big-endian target). The top bit stands in for
+                // a difference in the last byte, so that equal words pick
+                // it: equal there, it answers 0 with no branch.
+                let (x, y) = (self.to_le(), other.to_le());
+                let s = ((x ^ y) | 1 << (<$t>::BITS - 1)).trailing_zeros() & !7;
+                i32::from((x >> s) as u8) - i32::from((y >> s) as u8)
+            }
+        }
+    )*};
+}
+
+word!(u8, u16, u32, u64);
 
 /// The vectors at `off` in `a` and in `b`.
 ///
@@ -377,13 +407,14 @@ unsafe fn check_block<V: Vector, La: Access, M: Mode>(
     b: *const u8,
     off: usize,
     count: usize,
-) -> Option<usize> {
+) -> i32 {
     // SAFETY: forwarded contract.
     let fields = unsafe { block_fields::<V, La, Unaligned>(a, b, off, count) };
     if fields.all().is_zero() {
-        None
+        0
     } else {
-        Some(off + M::locate_fields(&fields))
+        // SAFETY: the block differs at the located byte, in range.
+        unsafe { M::at(a, b, off + M::locate_fields(&fields)) }
     }
 }
 
@@ -394,21 +425,17 @@ unsafe fn check_block<V: Vector, La: Access, M: Mode>(
 ///
 /// As [`Mode::locate`].
 #[inline(always)]
-unsafe fn check<V: Vector, M: Mode>(
-    a: *const u8,
-    b: *const u8,
-    spans: &[(usize, usize)],
-) -> Option<usize> {
+unsafe fn check<V: Vector, M: Mode>(a: *const u8, b: *const u8, spans: &[(usize, usize)]) -> i32 {
     let mut acc = V::splat(0);
     for &(off, count) in spans {
         // SAFETY: each run is in range.
         acc = acc.or(unsafe { block::<V, Unaligned, Unaligned>(a, b, off, count) });
     }
     if acc.is_zero() {
-        None
+        0
     } else {
-        // SAFETY: forwarded contract.
-        Some(unsafe { M::locate::<V>(a, b, spans) })
+        // SAFETY: forwarded contract; the runs differ at the located byte.
+        unsafe { M::at(a, b, M::locate::<V>(a, b, spans)) }
     }
 }
 
@@ -424,21 +451,21 @@ pub(crate) unsafe fn head_tail<V: Vector, M: Mode>(
     b: *const u8,
     n: usize,
     count: usize,
-) -> Option<usize> {
+) -> i32 {
     debug_assert!(count * V::BYTES <= n && n <= 2 * count * V::BYTES);
     // SAFETY: both runs lie in `0..n` by the precondition.
     unsafe { check::<V, M>(a, b, &[(0, count), (n - count * V::BYTES, count)]) }
 }
 
 /// Compares any `n <= 16` in general-purpose registers: a pair of
-/// overlapping words of the widest width that fits (u64 or u32), or the
-/// first, middle and last byte.
+/// overlapping words of the widest width that fits (u64, u32, u16, or one
+/// byte read twice).
 ///
 /// # Safety
 ///
 /// `n <= 16` and `0..n` is readable at `a` and `b`.
 #[inline(always)]
-pub(crate) unsafe fn diff_le16<M: Mode>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+pub(crate) unsafe fn diff_le16<M: Mode>(a: *const u8, b: *const u8, n: usize) -> i32 {
     debug_assert!(n <= 16);
     // SAFETY: each pair needs `n` at least its width, which its test gives,
     // and at most twice it, which the test before gives.
@@ -447,10 +474,12 @@ pub(crate) unsafe fn diff_le16<M: Mode>(a: *const u8, b: *const u8, n: usize) ->
             M::word_pair::<u64>(a, b, n)
         } else if n >= 4 {
             M::word_pair::<u32>(a, b, n)
+        } else if n >= 2 {
+            M::word_pair::<u16>(a, b, n)
         } else if n != 0 {
-            M::bytes_le3(a, b, n)
+            M::word_pair::<u8>(a, b, n)
         } else {
-            None
+            0
         }
     }
 }
@@ -462,7 +491,7 @@ pub(crate) unsafe fn diff_le16<M: Mode>(a: *const u8, b: *const u8, n: usize) ->
 ///
 /// `16 < n <= 2 * V::BYTES` and `0..n` is readable at `a` and `b`.
 #[inline(always)]
-unsafe fn diff_gt16<V: Vector, M: Mode>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+unsafe fn diff_gt16<V: Vector, M: Mode>(a: *const u8, b: *const u8, n: usize) -> i32 {
     debug_assert!(16 < n && n <= 2 * V::BYTES);
     // SAFETY: as `generic::write_gt16`: a 16-byte rung covers (16, 32]; a
     // wider one takes [W, 2W] and hands (16, W) to its half.
@@ -482,11 +511,7 @@ unsafe fn diff_gt16<V: Vector, M: Mode>(a: *const u8, b: *const u8, n: usize) ->
 ///
 /// `n <= 2 * V::BYTES` and `0..n` is readable at `a` and `b`.
 #[inline(always)]
-pub(crate) unsafe fn diff_le_2w<V: Vector, M: Mode>(
-    a: *const u8,
-    b: *const u8,
-    n: usize,
-) -> Option<usize> {
+pub(crate) unsafe fn diff_le_2w<V: Vector, M: Mode>(a: *const u8, b: *const u8, n: usize) -> i32 {
     debug_assert!(n <= 2 * V::BYTES);
     // SAFETY: each callee's size precondition is the test that selects it.
     unsafe {
@@ -516,7 +541,7 @@ const fn small_max<V: Tuning>() -> usize {
 /// `small_max::<V>() < n <= V::NOLOOP_MAX` and `0..n` is readable at `a`
 /// and `b`.
 #[inline(always)]
-unsafe fn diff_noloop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+unsafe fn diff_noloop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) -> i32 {
     let w = V::BYTES;
     debug_assert!(small_max::<V>() < n && n <= V::NOLOOP_MAX);
     // SAFETY: as `generic::write_noloop`: each arm's size precondition is
@@ -543,13 +568,14 @@ unsafe fn diff_noloop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) 
 ///
 /// `n > V::NOLOOP_MAX` and `0..n` is readable at `a` and `b`.
 #[inline(always)]
-unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) -> Option<usize> {
+unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) -> i32 {
     let (w, size) = (V::BYTES, V::COMPARE_BLOCK);
     let count = size / w;
     debug_assert!(n > V::NOLOOP_MAX && V::NOLOOP_MAX >= size);
     // SAFETY: `n > size`, so the first block is in range.
-    if let Some(i) = unsafe { check_block::<V, Unaligned, M>(a, b, 0, count) } {
-        return Some(i);
+    let first = unsafe { check_block::<V, Unaligned, M>(a, b, 0, count) };
+    if first != 0 {
+        return first;
     }
     // 1..=W bytes before the first block's end: `a + off` is aligned, and
     // everything before `off` has been found equal.
@@ -557,8 +583,9 @@ unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) ->
     while off < n - size {
         // SAFETY: `off + size < n`, and `a + off` is W-aligned; all
         // before it was equal.
-        if let Some(i) = unsafe { check_block::<V, Aligned, M>(a, b, off, count) } {
-            return Some(i);
+        let block = unsafe { check_block::<V, Aligned, M>(a, b, off, count) };
+        if block != 0 {
+            return block;
         }
         crate::barrier::no_partial_unroll();
         off += size;
@@ -592,20 +619,15 @@ const fn check_tuning<V: Tuning>() {
     }
 }
 
-/// The whole ladder: `None` or `Some(i)`, with `a[i] - b[i]` `memcmp`'s
-/// answer. With [`Order`], `i` is the first differing byte, or, for equal
-/// ranges, `None` or an index of equal bytes (the 1-16 B rungs answer so
-/// to save a branch). With [`Equality`], `None` exactly when equal.
+/// The whole ladder: 0 when the ranges are equal, else the mode's answer,
+/// [`Mode::at`] of the first differing byte (with [`Order`]; with
+/// [`Equality`], of any).
 ///
 /// # Safety
 ///
 /// `0..n` is readable at `a` and at `b`.
 #[inline(always)]
-pub(crate) unsafe fn diff<V: Tuning, M: Mode>(
-    a: *const u8,
-    b: *const u8,
-    n: usize,
-) -> Option<usize> {
+pub(crate) unsafe fn diff<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) -> i32 {
     check_tuning::<V>();
     // SAFETY (all arms): each arm's size precondition is the test that
     // selects it (`small_max < NOLOOP_MAX`, const-asserted).
@@ -633,13 +655,8 @@ pub(crate) unsafe fn diff<V: Tuning, M: Mode>(
 /// As [`crate::memcmp`].
 #[inline(always)]
 pub(crate) unsafe fn memcmp<V: Tuning>(a: *const u8, b: *const u8, n: usize) -> i32 {
-    // SAFETY: the caller's contract; `i < n`.
-    unsafe {
-        match diff::<V, Order>(a, b, n) {
-            None => 0,
-            Some(i) => i32::from(*a.add(i)) - i32::from(*b.add(i)),
-        }
-    }
+    // SAFETY: the caller's contract.
+    unsafe { diff::<V, Order>(a, b, n) }
 }
 
 /// See [`crate::bcmp`].
@@ -650,5 +667,5 @@ pub(crate) unsafe fn memcmp<V: Tuning>(a: *const u8, b: *const u8, n: usize) -> 
 #[inline(always)]
 pub(crate) unsafe fn bcmp<V: Tuning>(a: *const u8, b: *const u8, n: usize) -> i32 {
     // SAFETY: the caller's contract.
-    i32::from(unsafe { diff::<V, Equality>(a, b, n) }.is_some())
+    unsafe { diff::<V, Equality>(a, b, n) }
 }

@@ -913,18 +913,6 @@ fn compare_sweep(top: usize, offs: &[(usize, usize)], fns: &[CmpFn]) {
     }
 }
 
-/// A compare ladder's `Option<usize>` as `memcmp`'s result.
-///
-/// # Safety
-///
-/// `i < n`, in range at `a` and `b`.
-unsafe fn from_diff(a: *const u8, b: *const u8, d: Option<usize>) -> i32 {
-    // SAFETY: the caller's contract.
-    d.map_or(0, |i| unsafe {
-        i32::from(*a.add(i)) - i32::from(*b.add(i))
-    })
-}
-
 /// Offsets of the two operands: both aligned, each misaligned, both.
 fn compare_offsets<V: Vector>() -> [(usize, usize); 4] {
     let w = V::BYTES;
@@ -960,10 +948,10 @@ fn compare_rungs<V: Tuning>() {
         &compare_offsets::<V>(),
         &[
             ("diff_le_2w", false, &|a, b, n| unsafe {
-                from_diff(a, b, compare::diff_le_2w::<V, Order>(a, b, n))
+                compare::diff_le_2w::<V, Order>(a, b, n)
             }),
             ("diff_le_2w Equality", true, &|a, b, n| unsafe {
-                i32::from(compare::diff_le_2w::<V, Equality>(a, b, n).is_some())
+                compare::diff_le_2w::<V, Equality>(a, b, n)
             }),
         ],
     );
@@ -972,10 +960,10 @@ fn compare_rungs<V: Tuning>() {
         &compare_offsets::<V>(),
         &[
             ("diff_masked", false, &|a, b, n| unsafe {
-                from_diff(a, b, V::diff_masked::<Order>(a, b, n))
+                V::diff_masked::<Order>(a, b, n)
             }),
             ("diff_masked Equality", true, &|a, b, n| unsafe {
-                i32::from(V::diff_masked::<Equality>(a, b, n).is_some())
+                V::diff_masked::<Equality>(a, b, n)
             }),
         ],
     );
@@ -983,26 +971,44 @@ fn compare_rungs<V: Tuning>() {
 
 #[test]
 fn compare_scalar_rungs() {
-    use crate::compare::{self, Order};
+    use crate::compare::{self, Equality, Order, Word};
     // SAFETY: the sweep passes operands readable for `n` bytes.
     compare_sweep(
         16,
         &[(0, 0), (1, 2), (7, 3)],
-        &[("diff_le16", false, &|a, b, n| unsafe {
-            from_diff(a, b, compare::diff_le16::<Order>(a, b, n))
-        })],
+        &[
+            ("diff_le16", false, &|a, b, n| unsafe {
+                compare::diff_le16::<Order>(a, b, n)
+            }),
+            ("diff_le16 Equality", true, &|a, b, n| unsafe {
+                compare::diff_le16::<Equality>(a, b, n)
+            }),
+        ],
     );
-    fn one<V: Vector>() {
+    // Each word's mask and `Word::order` find a single difference at
+    // every byte, with its sign and size; equal words answer 0.
+    fn one<V: Word>() {
+        let load = |p: &[u8; 8]| unsafe { V::load_unaligned(p.as_ptr()) };
+        let same = [0x11u8; 8];
+        assert_eq!(load(&same).order(load(&same)), 0);
         for (x, y) in DIFF_PAIRS {
-            let (mut a, b) = ([0x11u8; 8], [0x11u8; 8]);
             for p in 0..V::BYTES {
-                a[p] = x;
-                // SAFETY: both arrays hold at least one `V`.
-                let m =
-                    unsafe { V::load_unaligned(a.as_ptr()).ne_mask(V::load_unaligned(b.as_ptr())) };
+                let (mut a, mut b) = (same, same);
+                (a[p], b[p]) = (x, y);
+                // A later difference of the other sign must not count.
+                if p + 1 < V::BYTES {
+                    (a[p + 1], b[p + 1]) = (y, x);
+                }
+                // SAFETY (`load`): both arrays hold at least one `V`.
+                let m = load(&a).ne_mask(load(&b));
                 assert_eq!(m.trailing_zeros() / V::MASK_BITS, p as u32);
-                a[p] = 0x11;
-                let _ = y;
+                let want = i32::from(x) - i32::from(y);
+                assert_eq!(
+                    load(&a).order(load(&b)),
+                    want,
+                    "{} B word, byte {p}",
+                    V::BYTES
+                );
             }
         }
     }

@@ -212,19 +212,15 @@ pub(crate) trait Tuning: Vector {
     const COMPARE_MASKED_MAX: usize = 0;
 
     /// Compares `n <= COMPARE_MASKED_MAX` bytes with masked loads; the
-    /// answer is as `compare::diff`'s (`None` when equal, else a differing
-    /// byte's index, the first one when `M` asks for it). The default is
+    /// answer is as `compare::diff`'s (0 when equal, else `M::at` of a
+    /// differing byte, the first one when `M` asks for it). The default is
     /// the compare ladder, for kernels without them.
     ///
     /// # Safety
     ///
     /// As [`crate::memcmp`], and `n <= COMPARE_MASKED_MAX`.
     #[inline(always)]
-    unsafe fn diff_masked<M: crate::compare::Mode>(
-        a: *const u8,
-        b: *const u8,
-        n: usize,
-    ) -> Option<usize> {
+    unsafe fn diff_masked<M: crate::compare::Mode>(a: *const u8, b: *const u8, n: usize) -> i32 {
         // SAFETY: forwarded contract; COMPARE_MASKED_MAX <= 2W is
         // const-asserted.
         unsafe { crate::compare::diff_le_2w::<Self, M>(a, b, n) }

@@ -163,11 +163,7 @@ impl Tuning for __m512i {
 
     #[cfg(target_feature = "avx512bw")]
     #[inline(always)]
-    unsafe fn diff_masked<M: crate::compare::Mode>(
-        a: *const u8,
-        b: *const u8,
-        n: usize,
-    ) -> Option<usize> {
+    unsafe fn diff_masked<M: crate::compare::Mode>(a: *const u8, b: *const u8, n: usize) -> i32 {
         let k = low_mask64(n);
         // SAFETY: the masked loads touch only bytes `0..n`, which the
         // caller vouches for; avx512bw is enabled.
@@ -177,7 +173,13 @@ impl Tuning for __m512i {
                 _mm512_maskz_loadu_epi8(k, b.cast()),
             )
         };
-        (m != 0).then(|| m.trailing_zeros() as usize)
+        if m == 0 {
+            0
+        } else {
+            // SAFETY: the bytes differ at the mask's lowest set bit, in
+            // `0..n`.
+            unsafe { M::at(a, b, m.trailing_zeros() as usize) }
+        }
     }
 
     #[cfg(all(target_feature = "avx512bw", target_feature = "avx512vl"))]
