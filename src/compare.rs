@@ -213,15 +213,16 @@ impl Mode for Order {
     /// differ earlier (their overlap is shared); where it is equal the
     /// tail's first difference is the range's.
     ///
-    /// Two earlier forms, each slower on the Zen 4 (`amd-25-17`; memcmp,
-    /// AVX2 build, ticks per call, with glibc's in brackets): the least of
-    /// the head's and the tail's first-difference indices and the last
-    /// byte's, then the two bytes loaded again at that index, took
-    /// 11.5-13.3 equal and 12.4-13.4 with a difference at 8-16 B
-    /// (9.2-12.8), where this takes 9.5-10.6 and 9.0-10.7 in the same
-    /// runs; and the first, middle and last byte for 1-3 B, 12.5-14.8
-    /// (10.3-11.1). (Before those, a branch on which word differs
-    /// mispredicted half the time: 16-18 ticks at 12-16 B, glibc 7.7.)
+    /// The form before, on the Zen 4 (`amd-25-17`; memcmp, AVX2 build,
+    /// three runs side by side, ticks per call): the least of the head's
+    /// and the tail's first-difference indices and the last byte's, then
+    /// the two bytes loaded again at that index, took 11.9-13.3 at 8-16 B
+    /// equal and 11.6-13.3 with a difference, where this takes 8.7-10.8
+    /// and 8.8-10.4 (glibc 9.9-10.8 and 12.4-13.2); for 1-2 B it read the
+    /// first, middle and last byte: 13.8-15.4 equal, this 11.0-13.8
+    /// (BENCHMARKS.md, "memcmp's 1-16 B words answer from registers").
+    /// (Before that, a branch on which word differs mispredicted half the
+    /// time: 16-18 ticks at 12-16 B, glibc 7.7.)
     #[inline(always)]
     unsafe fn word_pair<W: Word>(a: *const u8, b: *const u8, n: usize) -> i32 {
         debug_assert!(W::BYTES <= n && n <= 2 * W::BYTES);
