@@ -988,6 +988,7 @@ fn compare_scalar_rungs() {
     // Each word's mask and `Word::order` find a single difference at
     // every byte, with its sign and size; equal words answer 0.
     fn one<V: Word>() {
+        // SAFETY: every array loaded holds 8 bytes, at least one `V`.
         let load = |p: &[u8; 8]| unsafe { V::load_unaligned(p.as_ptr()) };
         let same = [0x11u8; 8];
         assert_eq!(load(&same).order(load(&same)), 0);
@@ -999,7 +1000,6 @@ fn compare_scalar_rungs() {
                 if p + 1 < V::BYTES {
                     (a[p + 1], b[p + 1]) = (y, x);
                 }
-                // SAFETY (`load`): both arrays hold at least one `V`.
                 let m = load(&a).ne_mask(load(&b));
                 assert_eq!(m.trailing_zeros() / V::MASK_BITS, p as u32);
                 let want = i32::from(x) - i32::from(y);
