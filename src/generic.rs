@@ -708,7 +708,7 @@ pub(crate) unsafe fn write_le_2w<V: Vector, R: Source>(dst: *mut u8, src: R, n: 
         if n <= 16 {
             write_le16(dst, src, n)
         } else {
-            write_gt16::<V, R>(dst, src, n)
+            write_gt16::<V, R>(dst, src, n, false)
         }
     }
 }
@@ -749,18 +749,24 @@ pub(crate) unsafe fn write_le16<R: Source>(dst: *mut u8, src: R, n: usize) {
 }
 
 /// Writes `16 < n <= 2 * V::BYTES` with one head_tail at the narrowest
-/// vector rung that covers `n`.
+/// vector rung that covers `n`; with `halves_at_w`, `n == V::BYTES` takes
+/// the half rung too ([`Tuning::HALVES_AT_WIDTH`]).
 ///
 /// # Safety
 ///
 /// `16 < n <= 2 * V::BYTES` and `0..n` is in range.
 #[inline(always)]
-unsafe fn write_gt16<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize) {
+unsafe fn write_gt16<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize, halves_at_w: bool) {
     debug_assert!(16 < n && n <= 2 * V::BYTES);
-    // SAFETY: a 16-byte rung covers (16, 32]; a wider one takes [W, 2W] and
-    // hands (16, W) to its half, whose 2 * Half::BYTES is W.
+    // SAFETY: a 16-byte rung covers (16, 32]; a wider one takes [W, 2W]
+    // (or (W, 2W]) and hands (16, W) (or (16, W]) to its half, whose
+    // 2 * Half::BYTES is W.
     unsafe {
-        if V::BYTES <= 16 || n >= V::BYTES {
+        // Tested as `n >= W` either way, so that the full rung stays where
+        // LLVM puts the branch's fall-through: testing `n <= W` first for
+        // the halves gave 65-128 B a second taken branch, 6.6-7.2 -> 7.4-8.5
+        // ticks a call.
+        if V::BYTES <= 16 || n >= V::BYTES + usize::from(halves_at_w) {
             head_tail::<V, R>(dst, src, n, 1);
             // The rung's tail move is also the last move of every wider
             // class; shared, it costs this rung a taken jump. Not on the
@@ -771,7 +777,7 @@ unsafe fn write_gt16<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize) {
                 crate::barrier::no_tail_merge();
             }
         } else {
-            write_gt16::<V::Half, R>(dst, src, n)
+            write_gt16::<V::Half, R>(dst, src, n, false)
         }
     }
 }
@@ -880,7 +886,7 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     // NOLOOP_MAX` makes the cut arm cover `n`.
     unsafe {
         if n <= 2 * w {
-            write_gt16::<V, R>(dst, src, n)
+            write_gt16::<V, R>(dst, src, n, V::HALVES_AT_WIDTH && R::TRAFFIC == 2)
         } else if n <= 4 * w || V::NOLOOP_MAX <= 4 * w {
             head_tail::<V, R>(dst, src, n, 2)
         } else if n <= 8 * w || V::NOLOOP_MAX <= 8 * w {

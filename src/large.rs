@@ -67,9 +67,11 @@ use crate::kernels::cores::{self, Core};
 use crate::vector::{NonTemporal, Tuning, Unaligned};
 
 /// The default of [`NONTEMPORAL_MIN`] for a build for `core`: 32 MiB;
-/// never (`usize::MAX`) for AMD's Zen 4 and 5 ([`Core::AmdZen4`]),
-/// where `rep movsb` copied 32-256 MiB 1.3-1.6x faster than streaming
-/// stores and `rep stosb` filled as fast as they did; 8 MiB for Zen 1-3
+/// 8 MiB for AMD's Zen 4 and 5 ([`Core::AmdZen4`]), where the hand-over
+/// streams only copies below [`ZEN4_STREAM_BELOW`] ([`streams_on`]) and
+/// takes `rep movsb` and `rep stosb` for the rest: from 32 MiB `rep
+/// movsb` copied 1.3-1.6x faster than streaming stores on the Zen 5, and
+/// `rep stosb` filled as fast as they did; 8 MiB for Zen 1-3
 /// ([`Core::AmdZen3`], [`ZEN3_NONTEMPORAL_MIN`]), where, on the
 /// Zen 3 measured (`amd-25-1`, AVX2 kernel, two runs of 21 rounds),
 /// streaming copies of 8-32 MiB ran 1.64-2.15x the better of glibc and
@@ -84,8 +86,7 @@ use crate::vector::{NonTemporal, Tuning, Unaligned};
 /// ([`streams_on`]).
 const fn nontemporal_min_default(core: Core) -> usize {
     match core {
-        Core::AmdZen4 => usize::MAX,
-        Core::AmdZen3 => ZEN3_NONTEMPORAL_MIN,
+        Core::AmdZen4 | Core::AmdZen3 => ZEN3_NONTEMPORAL_MIN,
         Core::Other => 32 << 20,
     }
 }
@@ -99,28 +100,32 @@ const fn nontemporal_min_default(core: Core) -> usize {
 /// streams from 8 MiB").
 const ZEN3_NONTEMPORAL_MIN: usize = 8 << 20;
 
-/// Where a build that asks the CPU ([`asks_cpu`]) and finds a Zen 4 or
-/// later ([`Core::AmdZen4`]) stops streaming copies: 32 MiB. From the
-/// hand-over (8 MiB) to here, copies with 32- or 64-byte vectors stream,
-/// and from here on take `rep movsb`; fills, and copies with 16-byte
-/// vectors, take the string instruction throughout. On the Zen 4
-/// measured (`amd-25-17`, AVX2, three runs each) streaming copies of
-/// 8-24 MiB ran 1.05-1.47x the better of glibc and `rep movsb`, where
-/// `rep movsb` ran 0.89-1.02x (glibc's vector loop beat it at 8 MiB), and
-/// tied it at 32 MiB; from 64 MiB it ran 0.73-0.93x `rep movsb`. On the
-/// Zen 5 (`amd-26-2`), streaming won 4-16 MiB by 1.02-1.14x and lost from
-/// 32 MiB (0.73-0.81x). SSE streaming copies of 8-32 MiB ran 0.77-1.04x
-/// `rep movsb` on the Zen 4, and streaming fills of 16 MiB 0.54-0.71x
-/// `rep stosb` (BENCHMARKS.md, "`amd-25-17`: a Zen 4 that looks like a
-/// Zen 3"). A build for Zen 4/5 by its features does not ask, and never
-/// streams ([`nontemporal_min_default`]).
+/// Where a Zen 4 or later ([`Core::AmdZen4`]: a build for it by its
+/// features, or one that asks the CPU, [`asks_cpu`], and finds one) stops
+/// streaming copies: 32 MiB. From the hand-over (8 MiB) to here, copies
+/// with 32- or 64-byte vectors stream, and from here on take `rep movsb`;
+/// fills, and copies with 16-byte vectors, take the string instruction
+/// throughout. On the Zen 4 measured with AVX-512 hidden (`amd-25-17`,
+/// AVX2, three runs each) streaming copies of 8-24 MiB ran 1.05-1.47x the
+/// better of glibc and `rep movsb`, where `rep movsb` ran 0.89-1.02x
+/// (glibc's vector loop beat it at 8 MiB), and tied it at 32 MiB; from
+/// 64 MiB it ran 0.73-0.93x `rep movsb`. With AVX-512 visible (AVX-512
+/// kernel, two runs) streaming copies ran 1.27-1.62x the best at 8 MiB,
+/// 1.00-1.02x at 16 MiB, 1.09-1.12x at 24 MiB, and 0.87-0.88x at 32 MiB
+/// (BENCHMARKS.md, "`amd-25-17` with AVX-512: the string and streaming
+/// thresholds"). On the Zen 5 (`amd-26-2`), streaming won 4-16 MiB by
+/// 1.02-1.14x and lost from 32 MiB (0.73-0.81x). SSE streaming copies of
+/// 8-32 MiB ran 0.77-1.04x `rep movsb` on the Zen 4, and streaming fills
+/// of 16 MiB 0.54-0.71x `rep stosb` (BENCHMARKS.md, "`amd-25-17`: a Zen 4
+/// that looks like a Zen 3").
 const ZEN4_STREAM_BELOW: usize = 32 << 20;
 
 /// The first size at which `memcpy` takes the non-temporal loop (on
 /// kernels with non-temporal stores; `memset` from twice it, see
 /// [`handover_min`]): `FASTMEM_NONTEMPORAL_MIN` in the environment of the
-/// build, else 32 MiB (never in a build for Zen 4 and 5, 8 MiB in one for
-/// Zen 1-3, see [`nontemporal_min_default`]).
+/// build, else 32 MiB (8 MiB in a build for Zen 1-3, and in one for Zen 4
+/// and 5, which streams only copies below 32 MiB there; see
+/// [`nontemporal_min_default`]).
 ///
 /// The variable takes a number of bytes, optionally with a `K`, `M` or `G`
 /// suffix (powers of 1024), or `none` to turn the hand-over off; anything
@@ -347,9 +352,11 @@ fn asks_cpu() -> bool {
 }
 
 /// Whether a copy or fill of `n >= handover_from::<V, R>()` bytes streams:
-/// yes, unless the build asks the CPU ([`asks_cpu`]), which then decides
-/// as a build for it would have ([`nontemporal_min_default`]), but for
-/// Zen 4's window of streaming copies ([`ZEN4_STREAM_BELOW`]):
+/// yes, unless the build is one for Zen 4/5 by its features
+/// ([`cores::AMD_AVX512`]) that kept the default [`NONTEMPORAL_MIN`], which
+/// streams Zen 4's window of copies ([`ZEN4_STREAM_BELOW`]), or the build
+/// asks the CPU ([`asks_cpu`]), which then decides as a build for it would
+/// have ([`nontemporal_min_default`], and the same window):
 /// - an AMD Zen 4 or later streams only copies with 32- or 64-byte
 ///   vectors below [`ZEN4_STREAM_BELOW`], and takes `rep movsb`/`rep
 ///   stosb` otherwise: on the Zen 5 measured, a baseline build copied
@@ -361,10 +368,12 @@ fn asks_cpu() -> bool {
 ///   site hands over;
 /// - any other CPU from [`handover_min`].
 #[inline(always)]
-fn streams<V: Tuning, R: Source>(n: usize) -> bool {
+pub(crate) fn streams<V: Tuning, R: Source>(n: usize) -> bool {
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
     if asks_cpu() {
         return streams_on::<V, R>(cores::at_run_time(), n);
+    } else if cores::AMD_AVX512 && option_env!("FASTMEM_NONTEMPORAL_MIN").is_none() {
+        return streams_on::<V, R>(Core::AmdZen4, n);
     }
     let _ = n;
     true

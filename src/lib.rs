@@ -37,8 +37,8 @@
 //! | 17..2W | head and tail at the narrowest vector that covers `n` | 40 B: two 32-byte moves |
 //! | W..=2W, ..=4W, ..=8W | head and tail of 1, 2 or 4 vectors, up to `NOLOOP_MAX`; on AVX-512, 4 and 2 for 257..=384 | 300 B: 4 + 2 zmm moves; 400 B: 4 + 4 |
 //! | above `NOLOOP_MAX` | one unaligned vector, blocks with aligned stores, one overlapping tail block (with both pointers aligned: no head vector, and a fill writes its first block before the loop) | 1518 B: 1 + 5 × 256 + 320 |
-//! | from the string threshold | `rep movsb` / `rep stosb` (SSE copies from 1518 B, fills from 2 KiB; the portable kernel on x86, copies from 768 B, fills from 512 B; AVX2 copies from 4 KiB, fills from 16 KiB, neither in a build for Zen 1-3 (`sse4a` without `avx512f`), in one for Zen 4/5 (`sse4a` and `avx512f`) copies from 26 KiB on Zen 5 (16 KiB on Zen 4), fills from 1 MiB; AVX-512 from 16 KiB, and as AVX2 in a build for Zen 4/5, behind one out-of-line call) | |
-//! | from [`NONTEMPORAL_MIN`] (32 MiB; fills from 64 MiB; by default never in a build for Zen 4/5, 8 MiB in one for Zen 1-3) | out of line: the first 64 B, then 64-byte-aligned blocks of non-temporal stores, four pages side by side, `sfence`, then the last block (SIMD kernels) | 256 MiB: 4 × 256 B per turn |
+//! | from the string threshold | `rep movsb` / `rep stosb` (SSE copies from 1518 B, fills from 2 KiB; the portable kernel on x86, copies from 768 B, fills from 512 B; AVX2 copies from 4 KiB, fills from 16 KiB, neither in a build for Zen 1-3 (`sse4a` without `avx512f`), in one for Zen 4/5 (`sse4a` and `avx512f`) copies from 26 KiB, fills from 1 MiB; AVX-512 from 16 KiB, and as AVX2 in a build for Zen 4/5, behind one out-of-line call) | |
+//! | from [`NONTEMPORAL_MIN`] (32 MiB; fills from 64 MiB; by default 8 MiB in a build for Zen 1-3, and in one for Zen 4/5 copies of 8-32 MiB only) | out of line: the first 64 B, then 64-byte-aligned blocks of non-temporal stores, four pages side by side, `sfence`, then the last block (SIMD kernels) | 256 MiB: 4 × 256 B per turn |
 //! | 65..=256, only with `--cfg fastmem_mixed_sizes` ([`MIXED_SIZES`]; AVX-512, AVX2) | 256 / W vectors at clamped offsets, no branch on `n`, instead of the rungs | 100 B: zmm moves at 0, 0, 0 and 36 |
 //! | 129..=256, only with `--cfg fastmem_mixed_sizes` (SSE) | head and tail of 8 vectors: the SSE ladder ends at 256 B instead of 128 B | 200 B: 8 + 8 xmm moves |
 //!
@@ -119,8 +119,8 @@
 //!
 //! # Large copies
 //!
-//! From [`NONTEMPORAL_MIN`] (32 MiB by default, never in a build for AMD's
-//! Zen 4/5, 8 MiB in one for Zen 1-3, set at build time with
+//! From [`NONTEMPORAL_MIN`] (32 MiB by default, 8 MiB in a build for AMD's
+//! Zen 1-3, and in one for Zen 4/5 only copies of 8-32 MiB, set at build time with
 //! `FASTMEM_NONTEMPORAL_MIN`; fills from twice it), `memcpy` and `memset`
 //! call an out-of-line
 //! loop of non-temporal stores, so an inlined call site grows by one
@@ -261,9 +261,11 @@ pub const PAIRED_BLOCKS: bool = cfg!(fastmem_paired_blocks);
 /// `memcpy_aligned`) switches to non-temporal stores, on the kernels that
 /// have them (the x86 SIMD ones; `usize::MAX`, never, on the portable
 /// kernel); [`memset`] switches at twice this size, the same footprint in
-/// the caches. 32 MiB (`usize::MAX` in a build for AMD's Zen 4/5: `sse4a`
-/// and `avx512f`; 8 MiB in one for Zen 1-3: `sse4a` and `avx2` without
-/// `avx512f`) unless the build sets `FASTMEM_NONTEMPORAL_MIN`
+/// the caches. 32 MiB (8 MiB in a build for AMD's Zen 1-3: `sse4a` and
+/// `avx2` without `avx512f`; 8 MiB also in one for Zen 4/5, `sse4a` and
+/// `avx512f`, where only copies below 32 MiB stream, and larger copies and
+/// all fills take `rep movsb`/`rep stosb`) unless the build sets
+/// `FASTMEM_NONTEMPORAL_MIN`
 /// (bytes, with an optional `K`, `M` or `G` suffix, or `none` for never),
 /// e.g. `FASTMEM_NONTEMPORAL_MIN=64M cargo build --release`. Cargo
 /// rebuilds the crate when the variable changes.
@@ -274,7 +276,9 @@ pub const PAIRED_BLOCKS: bool = cfg!(fastmem_paired_blocks);
 /// evict nothing. glibc decides at run time from the cache sizes; here the
 /// build decides. The default was measured on an Emerald Rapids-class Xeon
 /// (BENCHMARKS.md, "Large copies"); on a Zen 5 EPYC `rep movsb` beat
-/// streaming stores at every size from 32 MiB ("`amd-26-2`: large copies"),
+/// streaming stores at every size from 32 MiB and lost to them at 4-16 MiB
+/// ("`amd-26-2`: large copies"), as on a Zen 4 at 8-24 MiB ("`amd-25-17`
+/// with AVX-512: the string and streaming thresholds"),
 /// and on a Zen 3 EPYC streaming stores beat both it and glibc from 8 MiB
 /// ("`amd-25-1`: large copies").
 /// A CPU whose last-level cache serves a

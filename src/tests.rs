@@ -692,8 +692,9 @@ fn nontemporal_thresholds() {
         // from Zen 1-3's threshold.
         use crate::large::handover_from;
         let (copy_from, fill_from) = (handover_from::<V, *const u8>(), handover_from::<V, Splat>());
-        // `NONTEMPORAL_MIN` is `usize::MAX` in a build for Zen 4/5, which
-        // the branch's test leaves out; clippy judges the constant alone.
+        // `NONTEMPORAL_MIN` is `usize::MAX` in a build that sets
+        // `FASTMEM_NONTEMPORAL_MIN=none`, which the branch's test leaves
+        // out; clippy judges the constant alone.
         #[allow(clippy::absurd_extreme_comparisons)]
         let below = copy_from <= NONTEMPORAL_MIN && fill_from <= handover_min::<V>(1);
         assert!(below, "hand-over from {copy_from} / {fill_from}");
@@ -759,6 +760,36 @@ fn nontemporal_thresholds() {
                 (NONTEMPORAL_MIN, handover_min::<V>(1))
             );
         }
+    }
+}
+
+/// A build for Zen 4/5 by its features, with the default threshold,
+/// hands copies over from 8 MiB and fills from 16 MiB, and streams only
+/// copies below 32 MiB with its own kernel's vectors (32 or 64 bytes);
+/// with 16-byte vectors, and for fills, the hand-over takes the string
+/// instruction.
+#[cfg(all(target_feature = "sse4a", target_feature = "avx512f"))]
+#[test]
+fn zen4_build_streams_a_window_of_copies() {
+    use crate::large::{handover_from, streams};
+    if option_env!("FASTMEM_NONTEMPORAL_MIN").is_some() {
+        std::println!("SKIP zen4_build_streams_a_window_of_copies: FASTMEM_NONTEMPORAL_MIN is set");
+        return;
+    }
+    type K = crate::Selected;
+    type X = crate::kernels::arch::__m128i;
+    assert_eq!(crate::NONTEMPORAL_MIN, 8 << 20);
+    assert_eq!(handover_from::<K, *const u8>(), 8 << 20);
+    assert_eq!(handover_from::<K, Splat>(), 16 << 20);
+    for (n, copy) in [
+        (8 << 20, true),
+        ((32 << 20) - 1, true),
+        (32 << 20, false),
+        (1 << 30, false),
+    ] {
+        assert_eq!(streams::<K, *const u8>(n), copy, "copy of {n}");
+        assert!(!streams::<K, Splat>(n.max(16 << 20)), "fill of {n}");
+        assert!(!streams::<X, *const u8>(n), "16-byte copy of {n}");
     }
 }
 

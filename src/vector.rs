@@ -158,6 +158,15 @@ pub(crate) trait Tuning: Vector {
     /// AVX-512 kernels set it.
     const SHORT_TAIL: bool = false;
 
+    /// Whether a copy or move of exactly `BYTES` takes the half-width rung
+    /// (two half vectors) instead of the full rung, whose head and tail
+    /// are then the same vector moved twice. False by default; the AVX-512
+    /// kernel sets it in a build for Zen 4 (`cores::AMD_ZEN4`), where each
+    /// 512-bit store is two store operations, so the full rung's 64 bytes
+    /// cost four (BENCHMARKS.md, "`amd-25-17` with AVX-512: a 64-byte copy
+    /// as two halves").
+    const HALVES_AT_WIDTH: bool = false;
+
     /// Whether a fill whose destination is aligned to `BYTES` takes the
     /// aligned loop above `NOLOOP_MAX`, as a copy between aligned pointers
     /// always does. It saves the unaligned loop's head vector and one tail

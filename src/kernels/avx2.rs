@@ -71,7 +71,7 @@ impl Tuning for __m256i {
     /// there `rep movsb` took 1.2-1.6x the loop's time at 4-8 KiB (0.59x
     /// DPDK's AVX2 `rte_memcpy` with dst+1/src+3) and never won above. In
     /// one for Zen 4 and 5 ([`AMD_AVX512`](super::cores::AMD_AVX512)) it
-    /// takes over where the L1d ends
+    /// takes over from 26 KiB
     /// ([`AMD_AVX512_COPY_MIN`](super::string::AMD_AVX512_COPY_MIN)), as on
     /// the AVX-512 kernel: it lost 1.5x at 4-8 KiB hot, and won from
     /// 26 KiB by 1.3-1.8x on the Zen 5.

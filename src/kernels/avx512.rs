@@ -84,6 +84,21 @@ impl Tuning for __m512i {
     /// are 16 B, called copies of 576-1400 B lost 7-13% with it.
     const SHORT_TAIL: bool = true;
 
+    /// On Zen 4 a 64-byte copy as two ymm moves, as DPDK's `rte_memcpy`
+    /// moves 33-64 B, rather than the same zmm move twice. The 64-byte
+    /// packets of the vhost ring (`examples/vhost_enqueue --mib 16`) went
+    /// from 0.82-0.97x DPDK's speed to 1.00-1.02x (three rounds, the two
+    /// builds alternating); hot 64-byte copies, both forms in one binary,
+    /// from 5.0 to 4.2 ticks a call (6.7-7.5 to 6.4-7.0 in the machine's
+    /// slow state), and inlined with dst+1/src+3 from 4.3 to 2.9; other
+    /// sizes unchanged. Fills keep the full rung: their 64 B went from
+    /// 7.0 to 7.4 ticks with halves. Not on Zen 5, whose 512-bit stores
+    /// are one operation: there 64-byte copies went from 5.2 to 5.8 ticks
+    /// with halves (BENCHMARKS.md, "`amd-26-2`: a 64-byte copy as two
+    /// halves", and "`amd-25-17` with AVX-512: a 64-byte copy as two
+    /// halves").
+    const HALVES_AT_WIDTH: bool = super::cores::AMD_ZEN4;
+
     /// `rep movsb` and `rep stosb` take over from 16 KiB: single copies
     /// and fills of 16 KiB-8 MiB, warm, ran 0.83-1.0x the string
     /// instructions' speed in the 64-byte loop (copies 0.87x at 16 KiB and
@@ -93,11 +108,12 @@ impl Tuning for __m512i {
     /// ran the loop at 0.74x `rep movsb` at 256 KiB (not measurable here).
     ///
     /// On Zen 4 and 5 ([`AMD_AVX512`](super::cores::AMD_AVX512)) copies
-    /// hand over where the L1d ends
-    /// ([`AMD_AVX512_COPY_MIN`](super::string::AMD_AVX512_COPY_MIN): 26 KiB
-    /// on Zen 5, where the loop won at 16-25 KiB and lost from 26 KiB), and
-    /// fills take `rep stosb` from 1 MiB: the loop filled 8-896 KiB faster
-    /// there.
+    /// hand over from 26 KiB
+    /// ([`AMD_AVX512_COPY_MIN`](super::string::AMD_AVX512_COPY_MIN): on
+    /// Zen 5 the loop won at 16-25 KiB and lost from 26 KiB; on Zen 4 it
+    /// won to 17 KiB and tied beyond), and fills take `rep stosb` from
+    /// 1 MiB: the loop filled 8-896 KiB faster on Zen 5, and tied or won on
+    /// Zen 4.
     const STRING_COPY_MIN: usize = if super::cores::AMD_AVX512 {
         super::string::AMD_AVX512_COPY_MIN
     } else {

@@ -128,25 +128,29 @@ pub(crate) mod cores {
         && !cfg!(target_feature = "avx512f");
 
     /// A build for AMD cores with AVX-512: Zen 4 and Zen 5. Measured on a
-    /// Zen 5 EPYC (`amd-26-2`; Zen 4, with its 32 KiB L1d, is not measured
-    /// and shares the choices by its features):
+    /// Zen 5 EPYC (`amd-26-2`) and on a Zen 4 with AVX-512 visible
+    /// (`amd-25-17`, AVX-512 kernel):
     /// - hot copies of 4-8 KiB took 1.5-1.8x the vector loop's time with
-    ///   `rep movsb`, which wins from 26 KiB (52 KiB of buffers, beyond the
-    ///   48 KiB L1d): 57-63 against 34-57 B/tick;
+    ///   `rep movsb` on the Zen 5, which wins there from 26 KiB (52 KiB of
+    ///   buffers, beyond the 48 KiB L1d): 57-63 against 34-57 B/tick; on
+    ///   the Zen 4 the loop won to 17 KiB and tied from 18 KiB;
     /// - fills ran 1.17-1.47x faster in the vector loop than with `rep
-    ///   stosb` at 8-768 KiB, tied at 1 MiB (the L2), lost from 1.5 MiB;
-    /// - `rep movsb` copied 32-256 MiB at 10.6-14.7 B/tick, non-temporal
-    ///   stores at 7.6-9.9; streaming fills tied `rep stosb`.
+    ///   stosb` at 8-768 KiB on the Zen 5, tied at 1 MiB (the L2), lost
+    ///   from 1.5 MiB; on the Zen 4 the loop won 1.0-1.2x at 8-64 KiB and
+    ///   tied at 256 KiB-2 MiB (0.92-1.05x);
+    /// - streaming copies won at 4-16 MiB on the Zen 5 (1.02-1.14x) and at
+    ///   8-24 MiB on the Zen 4 (1.00-1.62x), and lost from 32 MiB to `rep
+    ///   movsb` (0.73-0.88x); streaming fills lost to `rep stosb` up to
+    ///   24 MiB on the Zen 4 (0.29-0.76x) and tied it beyond.
     pub(crate) const AMD_AVX512: bool =
         cfg!(target_feature = "sse4a") && cfg!(target_feature = "avx512f");
 
-    /// Of those, a build for Zen 5: `avxvnni`, which Zen 5 has and Zen 4
-    /// does not (`-C target-cpu=znver5` sets it, `znver4` does not). Zen 5's
-    /// L1d is 48 KiB, Zen 4's 32 KiB, and the copy loop wins over `rep
-    /// movsb` while both buffers fit in it (see
-    /// `string::AMD_AVX512_COPY_MIN`).
-    #[cfg(target_feature = "avx2")] // the kernels that ask: AVX2 and AVX-512
-    pub(crate) const AMD_ZEN5: bool = AMD_AVX512 && cfg!(target_feature = "avxvnni");
+    /// Of those, a build for Zen 4, whose 512-bit stores take two 256-bit
+    /// store operations each: without `avxvnni`, which Zen 5 has and Zen 4
+    /// does not (`-C target-cpu=znver5` sets it, `znver4` does not). See
+    /// `Tuning::HALVES_AT_WIDTH`.
+    #[cfg(target_feature = "avx512f")] // the kernel that asks
+    pub(crate) const AMD_ZEN4: bool = AMD_AVX512 && !cfg!(target_feature = "avxvnni");
 
     /// The cores [`at_run_time`] tells apart: the run-time form of
     /// [`AMD_ZEN3`] and [`AMD_AVX512`].
@@ -292,17 +296,18 @@ pub(crate) mod cores {
 pub(crate) mod string {
     /// Where a build for Zen 4/5 ([`AMD_AVX512`](super::cores::AMD_AVX512))
     /// hands copies to `rep movsb`, on the AVX2 and AVX-512 kernels alike:
-    /// once source and destination no longer fit the L1d. On the Zen 5
-    /// measured (48 KiB L1d) the loop ran 61-79 B/tick at 16-25 KiB against
-    /// `rep movsb`'s 52-62, and 34-57 from 26 KiB against 57-63 (two runs
-    /// of 31 rounds per tier): 26 KiB. Zen 4, with a 32 KiB L1d, is not
-    /// measured: 16 KiB, by the same rule.
+    /// 26 KiB. On the Zen 5 measured (48 KiB L1d) the loop ran 61-79 B/tick
+    /// at 16-25 KiB against `rep movsb`'s 52-62, and 34-57 from 26 KiB
+    /// against 57-63, once source and destination no longer fit the L1d
+    /// (two runs of 31 rounds per tier). On the Zen 4 (`amd-25-17` with
+    /// AVX-512 visible, 32 KiB L1d; AVX-512 kernel, three runs of 31
+    /// rounds) the loop ran 1.07-1.17x `rep movsb` at 16 KiB and 1.03-1.06x
+    /// at 17 KiB, and tied it (0.98-1.10x) from 18 KiB to 2 MiB, so Zen 5's
+    /// threshold costs it nothing, where Zen 5's L1d rule (16 KiB on a
+    /// 32 KiB L1d) lost up to 15% at 16-17 KiB (BENCHMARKS.md, "`amd-25-17`
+    /// with AVX-512: the string and streaming thresholds").
     #[cfg(target_feature = "avx2")]
-    pub(crate) const AMD_AVX512_COPY_MIN: usize = cut_over(if super::cores::AMD_ZEN5 {
-        26 << 10
-    } else {
-        16 << 10
-    });
+    pub(crate) const AMD_AVX512_COPY_MIN: usize = cut_over(26 << 10);
 
     /// Where a build for Zen 4/5 hands fills to `rep stosb`, on both kernels:
     /// past the L2 (1 MiB on Zen 4 and Zen 5). On the Zen 5 measured the
