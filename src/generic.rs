@@ -762,10 +762,10 @@ unsafe fn write_gt16<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize, halve
     // (or (W, 2W]) and hands (16, W) (or (16, W]) to its half, whose
     // 2 * Half::BYTES is W.
     unsafe {
-        // Tested as `n >= W` either way, so that the full rung stays where
-        // LLVM puts the branch's fall-through: testing `n <= W` first for
-        // the halves gave 65-128 B a second taken branch, 6.6-7.2 -> 7.4-8.5
-        // ticks a call.
+        // A lower bound either way (`n >= W`, or `W + 1` with the halves),
+        // so that the full rung stays on the branch's fall-through, where
+        // LLVM puts it: testing `n <= W` first for the halves gave 65-128 B
+        // a second taken branch, 6.6-7.2 -> 7.4-8.5 ticks a call.
         if V::BYTES <= 16 || n >= V::BYTES + usize::from(halves_at_w) {
             head_tail::<V, R>(dst, src, n, 1);
             // The rung's tail move is also the last move of every wider

@@ -86,6 +86,9 @@ use crate::vector::{NonTemporal, Tuning, Unaligned};
 /// ([`streams_on`]).
 const fn nontemporal_min_default(core: Core) -> usize {
     match core {
+        // Without the string instruction (`fastmem_no_rep_movsb`) Zen 4/5
+        // have nothing to take outside the window: no hand-over at all.
+        Core::AmdZen4 if cfg!(fastmem_no_rep_movsb) => usize::MAX,
         Core::AmdZen4 | Core::AmdZen3 => ZEN3_NONTEMPORAL_MIN,
         Core::Other => 32 << 20,
     }
@@ -353,7 +356,8 @@ fn asks_cpu() -> bool {
 
 /// Whether a copy or fill of `n >= handover_from::<V, R>()` bytes streams:
 /// yes, unless the build is one for Zen 4/5 by its features
-/// ([`cores::AMD_AVX512`]) that kept the default [`NONTEMPORAL_MIN`], which
+/// ([`cores::AMD_AVX512`]) that kept the default [`NONTEMPORAL_MIN`] (and
+/// the string instruction, without which it has no hand-over), which
 /// streams Zen 4's window of copies ([`ZEN4_STREAM_BELOW`]), or the build
 /// asks the CPU ([`asks_cpu`]), which then decides as a build for it would
 /// have ([`nontemporal_min_default`], and the same window):
@@ -372,7 +376,10 @@ pub(crate) fn streams<V: Tuning, R: Source>(n: usize) -> bool {
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
     if asks_cpu() {
         return streams_on::<V, R>(cores::at_run_time(), n);
-    } else if cores::AMD_AVX512 && option_env!("FASTMEM_NONTEMPORAL_MIN").is_none() {
+    } else if cores::AMD_AVX512
+        && option_env!("FASTMEM_NONTEMPORAL_MIN").is_none()
+        && !cfg!(fastmem_no_rep_movsb)
+    {
         return streams_on::<V, R>(Core::AmdZen4, n);
     }
     let _ = n;
