@@ -335,32 +335,38 @@ unsafe fn write_large_inline<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usiz
     }
 }
 
-/// Whether a build asks the CPU, at run time, if streaming pays
-/// ([`streams`]): one whose target features do not name its core for
-/// certain ([`cores::BUILT_FOR_CERTAIN`]: the x86_64 baseline, features
-/// named one by one, or a build for Zen 1-3, whose features a Zen 4 with
-/// AVX-512 hidden shares), that kept the default [`NONTEMPORAL_MIN`] (a
-/// `FASTMEM_NONTEMPORAL_MIN` the build set is obeyed as it is), has the
-/// string instruction to fall back on (not turned off by
-/// `fastmem_no_rep_movsb`), and was not built with `--cfg
-/// fastmem_no_cpuid` (for an SGX enclave, say, where CPUID faults). A
-/// constant: every other build keeps its one path. x86 only, as CPUID is.
+/// Whether the hand-over decides by the core ([`streams_on`]): the build
+/// kept the default [`NONTEMPORAL_MIN`] (a `FASTMEM_NONTEMPORAL_MIN` the
+/// build set is obeyed as it is) and has the string instruction to fall
+/// back on (not turned off by `fastmem_no_rep_movsb`). x86 only. The core
+/// is the one the build's features name for certain, else the one CPUID
+/// names where the build asks ([`asks_cpu`]).
 #[inline(always)]
-fn asks_cpu() -> bool {
+fn decides_by_core() -> bool {
     cfg!(any(target_arch = "x86", target_arch = "x86_64"))
         && option_env!("FASTMEM_NONTEMPORAL_MIN").is_none()
-        && !cores::BUILT_FOR_CERTAIN
-        && !cfg!(fastmem_no_cpuid)
         && !cfg!(fastmem_no_rep_movsb)
 }
 
+/// Whether a build asks the CPU, at run time, if streaming pays
+/// ([`streams`]): one that decides by the core ([`decides_by_core`]),
+/// whose target features do not name its core for certain
+/// ([`cores::BUILT_FOR_CERTAIN`]: the x86_64 baseline, features named one
+/// by one, or a build for Zen 1-3, whose features a Zen 4 with AVX-512
+/// hidden shares), and that was not built with `--cfg fastmem_no_cpuid`
+/// (for an SGX enclave, say, where CPUID faults). A constant: every other
+/// build keeps its one path. x86 only, as CPUID is.
+#[inline(always)]
+fn asks_cpu() -> bool {
+    decides_by_core() && !cores::BUILT_FOR_CERTAIN && !cfg!(fastmem_no_cpuid)
+}
+
 /// Whether a copy or fill of `n >= handover_from::<V, R>()` bytes streams:
-/// yes, unless the build is one for Zen 4/5 by its features
-/// ([`cores::AMD_AVX512`]) that kept the default [`NONTEMPORAL_MIN`] (and
-/// the string instruction, without which it has no hand-over), which
-/// streams Zen 4's window of copies ([`ZEN4_STREAM_BELOW`]), or the build
-/// asks the CPU ([`asks_cpu`]), which then decides as a build for it would
-/// have ([`nontemporal_min_default`], and the same window):
+/// yes, unless the build decides by the core ([`decides_by_core`]) and
+/// knows it: by its features where they name it for certain (a build for
+/// Zen 4/5, which streams Zen 4's window of copies, [`ZEN4_STREAM_BELOW`]),
+/// else by asking the CPU ([`asks_cpu`]), which then decides as a build
+/// for it would have ([`nontemporal_min_default`], and the same window):
 /// - an AMD Zen 4 or later streams only copies with 32- or 64-byte
 ///   vectors below [`ZEN4_STREAM_BELOW`], and takes `rep movsb`/`rep
 ///   stosb` otherwise: on the Zen 5 measured, a baseline build copied
@@ -374,13 +380,10 @@ fn asks_cpu() -> bool {
 #[inline(always)]
 pub(crate) fn streams<V: Tuning, R: Source>(n: usize) -> bool {
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-    if asks_cpu() {
+    if cores::BUILT_FOR_CERTAIN && decides_by_core() {
+        return streams_on::<V, R>(cores::BUILT_FOR, n);
+    } else if asks_cpu() {
         return streams_on::<V, R>(cores::at_run_time(), n);
-    } else if cores::AMD_AVX512
-        && option_env!("FASTMEM_NONTEMPORAL_MIN").is_none()
-        && !cfg!(fastmem_no_rep_movsb)
-    {
-        return streams_on::<V, R>(Core::AmdZen4, n);
     }
     let _ = n;
     true
