@@ -64,6 +64,9 @@ source ci/tiers.sh
 # avx512bw-amd: the AVX-512 kernel as a build for Zen 4/5 gets it (sse4a
 # and avx512f: fills to rep stosb from 1 MiB, no streaming hand-over;
 # cores::AMD_AVX512).
+# avx2-zen4: the AVX2 kernel in a build for Zen 4 (sse4a and avx512f, with
+# --cfg fastmem_no_avx512), whose 65-256 B copies load first
+# (Tuning::LOAD_FIRST, cores::AMD_ZEN4).
 # TIER-mixed: TIER with --cfg fastmem_mixed_sizes (its own call-site size).
 # TIER-paired: TIER with --cfg fastmem_paired_blocks (two loop blocks a turn).
 # TIER-lto: TIER's symbols in a `-C lto=fat` binary.
@@ -71,7 +74,7 @@ source ci/tiers.sh
 # abort): its `extern "C"` wrappers must still reach the out-of-line
 # large path by a jump, with no landing pad (src/large.rs, "The
 # out-of-line functions are `extern "C"`").
-TIERS=${TIERS:-"$HARDENING_SIMD_TIERS avx512bw avx2-amd avx512bw-amd portable sse-mixed avx2-mixed avx512bw-mixed avx512bw-paired sse-unwind avx512bw-unwind avx512bw-lto portable-lto"}
+TIERS=${TIERS:-"$HARDENING_SIMD_TIERS avx512bw avx2-amd avx2-zen4 avx512bw-amd portable sse-mixed avx2-mixed avx512bw-mixed avx512bw-paired sse-unwind avx512bw-unwind avx512bw-lto portable-lto"}
 codegen_flags() {
     case $1 in
         *-lto) codegen_flags "${1%-lto}" ;;
@@ -81,6 +84,7 @@ codegen_flags() {
         avx512bw) echo "-C target-feature=+avx512f,+avx512bw,+avx512vl,+bmi2" ;;
         avx2-amd) echo "-C target-feature=+avx2,+sse4a" ;;
         avx512bw-amd) echo "$(codegen_flags avx512bw),+sse4a" ;;
+        avx2-zen4) echo "-C target-feature=+avx2,+sse4a,+avx512f --cfg fastmem_no_avx512" ;;
         *) tier_rustflags "$1" ;;
     esac
 }
@@ -93,6 +97,7 @@ codegen_runnable() {
         avx512bw) grep -qw avx512bw /proc/cpuinfo && grep -qw avx512vl /proc/cpuinfo ;;
         avx2-amd) grep -qw avx2 /proc/cpuinfo && grep -qw sse4a /proc/cpuinfo ;;
         avx512bw-amd) codegen_runnable avx512bw && grep -qw sse4a /proc/cpuinfo ;;
+        avx2-zen4) grep -qw avx512f /proc/cpuinfo && grep -qw sse4a /proc/cpuinfo ;;
         *) tier_runnable "$1" >/dev/null ;;
     esac
 }

@@ -180,6 +180,24 @@ run_nontemporal_small() {
         FASTMEM_NONTEMPORAL_MIN=64K cargo test --release --lib --test suite 2>&1 | tee "$log"
 }
 
+# run_zen4_avx2 [lint-only]: the AVX2 kernel in a build for Zen 4
+# (`+sse4a` with `+avx512f`, `--cfg fastmem_no_avx512`), the one build
+# where it loads first in its 65-256 B classes (`Tuning::LOAD_FIRST`):
+# clippy, then the library's and the suite's tests in release, which need
+# a CPU with AVX-512F and SSE4a (an AMD Zen 4 or 5); elsewhere only clippy
+# runs, and the caller prints a SKIP line.
+ZEN4_AVX2_FLAGS="-C target-feature=+avx2,+sse4a,+avx512f --cfg fastmem_no_avx512"
+run_zen4_avx2() {
+    local dir=$OUT/zen4-avx2 log=$LOGS/zen4-avx2.log
+    rm -rf "$dir"
+    cp -a "$OUT/base-release" "$dir"
+    export CARGO_TARGET_DIR=$dir FASTMEM_TIER_RUSTFLAGS=$ZEN4_AVX2_FLAGS
+    cargo clippy --all-targets -- -D warnings
+    [[ ${1:-} == lint-only ]] && return 0
+    FASTMEM_EXPECT_KERNEL=avx2 FASTMEM_CASES_LOG=$LOGS/zen4-avx2.cases \
+        cargo test --release --lib --test suite 2>&1 | tee "$log"
+}
+
 # compile_only TIER: for a tier this CPU cannot run, what needs no such
 # CPU: clippy with warnings denied (every feature set) and a release build
 # of every test, bench and example target, so that code only that tier
@@ -357,6 +375,14 @@ for tier in $TIERS; do
     step "no_std $tier" nostd_check "$tier"
 done
 step "native, FASTMEM_NONTEMPORAL_MIN=64K" run_nontemporal_small
+if cpu_has avx512f && cpu_has sse4a; then
+    step "zen4-avx2" run_zen4_avx2
+    count_tier zen4-avx2
+else
+    echo "SKIP zen4-avx2: CPU lacks avx512f or sse4a (its tests; it is still linted)"
+    TIER_REPORT+="  SKIP zen4-avx2: CPU lacks avx512f or sse4a"$'\n'
+    step "zen4-avx2 clippy" run_zen4_avx2 lint-only
+fi
 
 # The extra scripts name a tier by the kernel it compiles (sse4.2 builds
 # the sse kernel, native the widest this CPU has), and run their own list

@@ -145,6 +145,15 @@ pub(crate) trait Source: Copy {
     /// This source as [`Source::Disjoint`].
     fn disjoint(self) -> Self::Disjoint;
 
+    /// The source as a move reads it, every vector of an [`Ahead`] loaded
+    /// before the first store: [`Move`] for a copy
+    /// ([`Tuning::LOAD_FIRST`]); itself for a move, and for a fill, which
+    /// loads nothing.
+    type LoadsFirst: Source;
+
+    /// This source as [`Source::LoadsFirst`].
+    fn loads_first(self) -> Self::LoadsFirst;
+
     /// Bytes of memory each byte written moves through the caches: 2 for a
     /// copy, which reads as much as it writes, 1 for a fill. Scales the
     /// non-temporal threshold (`crate::large`): a fill streams from twice a
@@ -199,10 +208,15 @@ impl Source for *const u8 {
 
     type Regs<V: Vector> = NoRegs;
     type Disjoint = Self;
+    type LoadsFirst = Move;
 
     #[inline(always)]
     fn disjoint(self) -> Self {
         self
+    }
+    #[inline(always)]
+    fn loads_first(self) -> Move {
+        Move(self)
     }
     #[inline(always)]
     unsafe fn read<V: Vector, L: Access>(self, off: usize) -> V {
@@ -248,10 +262,15 @@ impl Source for Move {
     const TRAFFIC: usize = 2;
     type Regs<V: Vector> = [MaybeUninit<V>; AHEAD_MAX];
     type Disjoint = *const u8;
+    type LoadsFirst = Self;
 
     #[inline(always)]
     fn disjoint(self) -> *const u8 {
         self.0
+    }
+    #[inline(always)]
+    fn loads_first(self) -> Self {
+        self
     }
     #[inline(always)]
     unsafe fn read<V: Vector, L: Access>(self, off: usize) -> V {
@@ -300,9 +319,14 @@ impl Source for Splat {
 
     type Regs<V: Vector> = NoRegs;
     type Disjoint = Self;
+    type LoadsFirst = Self;
 
     #[inline(always)]
     fn disjoint(self) -> Self {
+        self
+    }
+    #[inline(always)]
+    fn loads_first(self) -> Self {
         self
     }
     #[inline(always)]
@@ -888,7 +912,11 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
         if n <= 2 * w {
             write_gt16::<V, R>(dst, src, n, V::HALVES_AT_WIDTH && R::TRAFFIC == 2)
         } else if n <= 4 * w || V::NOLOOP_MAX <= 4 * w {
-            head_tail::<V, R>(dst, src, n, 2)
+            if V::LOAD_FIRST {
+                head_tail::<V, R::LoadsFirst>(dst, src.loads_first(), n, 2)
+            } else {
+                head_tail::<V, R>(dst, src, n, 2)
+            }
         } else if n <= 8 * w || V::NOLOOP_MAX <= 8 * w {
             if 4 * w >= SPLIT_MIN && n <= 6 * w {
                 head_tail_runs::<V, R>(dst, src, n, 4, 2)

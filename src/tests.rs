@@ -118,6 +118,26 @@ fn blocks<V: Tuning>() {
             });
         }
     }
+    // The 2-vector class, [2W, 4W], in both forms a copy can take whatever
+    // this build's `Tuning::LOAD_FIRST`: each vector loaded as it is
+    // stored, and all four loaded first (`Source::LoadsFirst`).
+    for n in 2 * w..=4 * w {
+        for off in [0, 1, w - 1] {
+            copies("head_tail 2", n, off, w - 1 - off, |d, s| unsafe {
+                generic::head_tail::<V, _>(d, s, n, 2)
+            });
+            copies(
+                "head_tail 2 loads first",
+                n,
+                off,
+                w - 1 - off,
+                |d, s| unsafe { generic::head_tail::<V, _>(d, Source::loads_first(s), n, 2) },
+            );
+            fills("head_tail 2 fill", n, off, 0x5A, |d| unsafe {
+                generic::head_tail::<V, _>(d, Splat(0x5A).loads_first(), n, 2)
+            });
+        }
+    }
     // clamped_run over every size in [W, kW], for k = 1..=8 vectors.
     for k in 1..=8 {
         for n in w..=k * w {

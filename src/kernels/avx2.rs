@@ -63,6 +63,21 @@ impl Tuning for __m256i {
     /// are 16 B, called copies of 576-1400 B lost 7-13% with it.
     const SHORT_TAIL: bool = true;
 
+    /// In a build for Zen 4 ([`AMD_ZEN4`](super::cores::AMD_ZEN4): this
+    /// kernel there with `--cfg fastmem_no_avx512`), copies of 65-128 B
+    /// load all four vectors before the first store. On `amd-25-17`, both
+    /// forms in one binary, in the machine's slow state: aligned, 8.9-9.2
+    /// ticks a call instead of 11.6-11.7 (glibc 8.0-8.8, DPDK 11.2-12.0),
+    /// inlined 6.1-6.5 instead of 8.7; dst+1/src+3 8.2-8.7 instead of
+    /// 11.1-11.6, inlined 5.6-6.3 instead of 8.3-8.6. In its fast state,
+    /// aligned 5.0-5.6 instead of 5.7-6.4 (inlined 2.9-3.6 instead of
+    /// 4.3), dst+1/src+3 5.6-5.7 instead of 6.4, but inlined 4.9-5.0
+    /// instead of 4.3. Mixed sizes unchanged (BENCHMARKS.md, "`amd-25-17`:
+    /// copies of 2 vectors that load first"). Zen 3, and a Zen 4 whose
+    /// hypervisor hides AVX-512 (the same features), are not measured and
+    /// keep the default.
+    const LOAD_FIRST: bool = super::cores::AMD_ZEN4;
+
     /// On Intel (`intel-6-207`), `rep movsb` ties from 4 KiB with aligned
     /// pointers and wins by 15-24% with a misaligned source at 4-8 KiB,
     /// and loses at 2 KiB (BENCHMARKS.md, "`rep movsb` cut-over,

@@ -148,8 +148,8 @@ pub(crate) mod cores {
     /// Of those, a build for Zen 4, whose 512-bit stores take two 256-bit
     /// store operations each: without `avxvnni`, which Zen 5 has and Zen 4
     /// does not (`-C target-cpu=znver5` sets it, `znver4` does not). See
-    /// `Tuning::HALVES_AT_WIDTH`.
-    #[cfg(target_feature = "avx512f")] // the kernel that asks
+    /// `Tuning::HALVES_AT_WIDTH` and `Tuning::LOAD_FIRST`.
+    #[cfg(target_feature = "avx2")] // the kernels that ask
     pub(crate) const AMD_ZEN4: bool = AMD_AVX512 && !cfg!(target_feature = "avxvnni");
 
     /// The cores [`at_run_time`] tells apart: the run-time form of
