@@ -65,7 +65,7 @@ source ci/tiers.sh
 # and avx512f: fills to rep stosb from 1 MiB, no streaming hand-over;
 # cores::AMD_AVX512).
 # avx2-zen4: the AVX2 kernel in a build for Zen 4 (sse4a and avx512f, with
-# --cfg fastmem_no_avx512), whose 65-256 B copies load first
+# --cfg fastmem_no_avx512), whose 65-128 B copies load first
 # (Tuning::LOAD_FIRST, cores::AMD_ZEN4).
 # TIER-mixed: TIER with --cfg fastmem_mixed_sizes (its own call-site size).
 # TIER-paired: TIER with --cfg fastmem_paired_blocks (two loop blocks a turn).

@@ -182,7 +182,7 @@ run_nontemporal_small() {
 
 # run_zen4_avx2 [lint-only]: the AVX2 kernel in a build for Zen 4
 # (`+sse4a` with `+avx512f`, `--cfg fastmem_no_avx512`), the one build
-# where it loads first in its 65-256 B classes (`Tuning::LOAD_FIRST`):
+# where it loads first in its 65-128 B class (`Tuning::LOAD_FIRST`):
 # clippy, then the library's and the suite's tests in release, which need
 # a CPU with AVX-512F and SSE4a (an AMD Zen 4 or 5); elsewhere only clippy
 # runs, and the caller prints a SKIP line.

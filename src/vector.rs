@@ -167,15 +167,15 @@ pub(crate) trait Tuning: Vector {
     /// as two halves").
     const HALVES_AT_WIDTH: bool = false;
 
-    /// Whether a copy of `2 * BYTES` to `4 * BYTES` bytes (the 2-vector
-    /// class) loads all four of its vectors before its first store, as a
-    /// move does, rather than each just before its store. Fills are
-    /// unaffected (they load nothing), and so are the other classes and
-    /// the loops. False by default; the AVX2 kernel sets it in a build for
-    /// Zen 4 (`cores::AMD_ZEN4`). On the AVX-512 kernel it was neutral
-    /// there, and 7% slower in the 4-vector classes (dst+1/src+3 320-512 B)
-    /// (BENCHMARKS.md, "`amd-25-17`: copies of 2 vectors that load
-    /// first").
+    /// Whether a copy of more than `2 * BYTES` and at most `4 * BYTES`
+    /// bytes (the 2-vector class) loads all four of its vectors before its
+    /// first store, as a move does, rather than each just before its
+    /// store. Fills are unaffected (they load nothing), and so are the
+    /// other classes and the loops. False by default; the AVX2 kernel sets
+    /// it in a build for Zen 4 (`cores::AMD_ZEN4`). On the AVX-512 kernel
+    /// there it was neutral, and up to 7% slower in the 4-vector classes
+    /// (dst+1/src+3 320-512 B) (BENCHMARKS.md, "`amd-25-17`: copies of 2
+    /// vectors that load first").
     const LOAD_FIRST: bool = false;
 
     /// Whether a fill whose destination is aligned to `BYTES` takes the
