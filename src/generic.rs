@@ -891,8 +891,9 @@ fn masks_apart<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
 /// instead of 7.9-9.9 (BENCHMARKS.md, "Six vectors for 257-384 B"). On
 /// AVX2 the class is 129-256 B, where random sizes up to 256 B mispredict
 /// the extra branch half the time: uniform 1-256 B copies went from 22.3
-/// to 27.6 ticks.
-const SPLIT_MIN: usize = 256;
+/// to 27.6 ticks. `memcmp` and `bcmp` split the same class alike
+/// (`compare::diff_noloop`).
+pub(crate) const SPLIT_MIN: usize = 256;
 
 /// Writes `small_max::<V>() < n <= V::NOLOOP_MAX` with no loop.
 ///
