@@ -84,7 +84,6 @@ codegen_flags() {
         avx512bw) echo "-C target-feature=+avx512f,+avx512bw,+avx512vl,+bmi2" ;;
         avx2-amd) echo "-C target-feature=+avx2,+sse4a" ;;
         avx512bw-amd) echo "$(codegen_flags avx512bw),+sse4a" ;;
-        avx2-zen4) echo "-C target-feature=+avx2,+sse4a,+avx512f --cfg fastmem_no_avx512" ;;
         *) tier_rustflags "$1" ;;
     esac
 }

@@ -186,12 +186,12 @@ run_nontemporal_small() {
 # clippy, then the library's and the suite's tests in release, which need
 # a CPU with AVX-512F and SSE4a (an AMD Zen 4 or 5); elsewhere only clippy
 # runs, and the caller prints a SKIP line.
-ZEN4_AVX2_FLAGS="-C target-feature=+avx2,+sse4a,+avx512f --cfg fastmem_no_avx512"
 run_zen4_avx2() {
     local dir=$OUT/zen4-avx2 log=$LOGS/zen4-avx2.log
     rm -rf "$dir"
     cp -a "$OUT/base-release" "$dir"
-    export CARGO_TARGET_DIR=$dir FASTMEM_TIER_RUSTFLAGS=$ZEN4_AVX2_FLAGS
+    export CARGO_TARGET_DIR=$dir FASTMEM_TIER_RUSTFLAGS
+    FASTMEM_TIER_RUSTFLAGS=$(tier_rustflags avx2-zen4)
     cargo clippy --all-targets -- -D warnings
     [[ ${1:-} == lint-only ]] && return 0
     FASTMEM_EXPECT_KERNEL=avx2 FASTMEM_CASES_LOG=$LOGS/zen4-avx2.cases \

@@ -14,6 +14,9 @@
 #   mixed     native + --cfg fastmem_mixed_sizes  (none)       the widest, with the mixed-sizes class
 #   sse-mixed --cfg fastmem_mixed_sizes  sse2              sse, its ladder to 256 B (the cfg's SSE form)
 #   paired    native + --cfg fastmem_paired_blocks (none)      the widest, two loop blocks a turn
+#   avx2-zen4 +avx2,+sse4a,+avx512f --cfg fastmem_no_avx512
+#                                            avx512f, sse4a    avx2, as a build for Zen 4 gets it
+#             (not in ci/test.sh's tier loop: its own step there, and a ci/codegen.sh tier)
 #
 # CPUINFO=FILE reads CPU flags from FILE instead of /proc/cpuinfo (to test
 # the SKIP path).
@@ -34,6 +37,7 @@ tier_rustflags() {
         mixed) echo "-C target-cpu=native --cfg fastmem_mixed_sizes" ;;
         sse-mixed) echo "--cfg fastmem_mixed_sizes" ;;
         paired) echo "-C target-cpu=native --cfg fastmem_paired_blocks" ;;
+        avx2-zen4) echo "-C target-feature=+avx2,+sse4a,+avx512f --cfg fastmem_no_avx512" ;;
         *) echo "unknown tier: $1" >&2; return 2 ;;
     esac
 }

@@ -37,7 +37,7 @@
 //! n in [W, 2W]     head_tail, 1 vector each side:   |H===|    |===T|
 //! n in (2W, 4W]    head_tail, 2 vectors each side
 //! n in (4W, 8W]    head_tail, 4 vectors each side (to NOLOOP_MAX); 4 and 2
-//!                  where n <= 6W on AVX-512 (`SPLIT_MIN`), as the copy
+//!                  where n <= 6W on AVX-512 (`splits_4_2`), as the copy
 //! n > NOLOOP_MAX   loop_and_tail:
 //!                    |B=======|                        first block, unaligned
 //!                          |B=======|B=======|         W-aligned `a` blocks
@@ -62,7 +62,7 @@
 //! [`Tuning::COMPARE_BLOCK`], the copy's `LOOP_BLOCK` except on SSE. The
 //! measurements are in BENCHMARKS.md, "memcmp and bcmp".
 
-use crate::generic::{Regs, AHEAD_MAX, SPLIT_MIN};
+use crate::generic::{splits_4_2, Regs, AHEAD_MAX};
 use crate::vector::{Access, Aligned, Tuning, Unaligned, Vector};
 use core::mem::MaybeUninit;
 
@@ -556,8 +556,8 @@ unsafe fn diff_noloop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) 
         } else if n <= 4 * w || V::NOLOOP_MAX <= 4 * w {
             head_tail::<V, M>(a, b, n, 2)
         } else if n <= 8 * w || V::NOLOOP_MAX <= 8 * w {
-            if 4 * w >= SPLIT_MIN && n <= 6 * w {
-                // As the copy's 4 + 2 (`generic::SPLIT_MIN`): 12 loads
+            if splits_4_2::<V>(n) {
+                // As the copy's 4 + 2 (`generic::splits_4_2`): 12 loads
                 // instead of 16 at 257-384 B on AVX-512, where equal
                 // 384-B ranges took 14.2 ticks against glibc's 11.6
                 // (BENCHMARKS.md, "`amd-25-17`: memcmp's 257-384 B as

@@ -891,9 +891,16 @@ fn masks_apart<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
 /// instead of 7.9-9.9 (BENCHMARKS.md, "Six vectors for 257-384 B"). On
 /// AVX2 the class is 129-256 B, where random sizes up to 256 B mispredict
 /// the extra branch half the time: uniform 1-256 B copies went from 22.3
-/// to 27.6 ticks. `memcmp` and `bcmp` split the same class alike
-/// (`compare::diff_noloop`).
-pub(crate) const SPLIT_MIN: usize = 256;
+/// to 27.6 ticks.
+const SPLIT_MIN: usize = 256;
+
+/// Whether `n`, in the 4-vector class `(4W, 8W]`, takes 4 vectors and 2
+/// ([`SPLIT_MIN`]). The copy's ladder and the compare ladder
+/// (`compare::diff_noloop`) both ask.
+#[inline(always)]
+pub(crate) const fn splits_4_2<V: Vector>(n: usize) -> bool {
+    4 * V::BYTES >= SPLIT_MIN && n <= 6 * V::BYTES
+}
 
 /// Writes `small_max::<V>() < n <= V::NOLOOP_MAX` with no loop.
 ///
@@ -919,7 +926,7 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
                 head_tail::<V, R>(dst, src, n, 2)
             }
         } else if n <= 8 * w || V::NOLOOP_MAX <= 8 * w {
-            if 4 * w >= SPLIT_MIN && n <= 6 * w {
+            if splits_4_2::<V>(n) {
                 head_tail_runs::<V, R>(dst, src, n, 4, 2)
             } else {
                 head_tail::<V, R>(dst, src, n, 4)
