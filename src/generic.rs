@@ -32,9 +32,9 @@
 //!                     |V===|                            first vector, unaligned
 //!                        |B=======|B=======|B=======|   W-aligned dst blocks
 //!                                          |T==========| last block + 1 vector
-//!                                          (`SHORT_TAIL` kernels: the last 2
-//!                                          vectors where they cover the rest,
-//!                                          `(n - W) % LOOP_BLOCK < W`)
+//!                                          (`SHORT_TAIL` kernels, both loops:
+//!                                          the last 2, 4 or 5 vectors, by
+//!                                          `(n - W) % LOOP_BLOCK`)
 //! n >= STRING_*_MIN `rep movsb` / `rep stosb`, where the kernel has a threshold
 //! n >= NONTEMPORAL_MIN  the non-temporal loop, out of line (`large.rs`), on
 //!                   kernels with non-temporal stores; both in one arm
@@ -1120,27 +1120,41 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
     }
 }
 
-/// The tail of the unaligned loop going up: `rest` is `(n - W) %
-/// LOOP_BLOCK`, so that after a skip of 1..=W the blocks leave at most
-/// `W - 1 + rest` bytes before `n`. Where `rest < W`, two vectors cover
-/// them: the last two; else the last `full`. `rest` depends on `n` alone,
-/// so a constant `n` keeps one arm and stays straight-line; with
-/// `LOOP_BLOCK = 4W` the test is one `test` of two bits (`rest <= W + 1`,
-/// the exact bound, was a compare that took the AVX-512 call site past its
-/// 600 bytes).
+/// The tail of the loops going up, where the kernel sets
+/// [`Tuning::SHORT_TAIL`]: the last vectors before `n`, about as many as
+/// the blocks may leave bytes for. `rest` is `(n - W) % LOOP_BLOCK`: both
+/// loops run `(n - W) / LOOP_BLOCK` blocks, which leave at most `W + rest`
+/// bytes before `n` (the aligned loop exactly that; the unaligned one,
+/// after its skip of 1..=W, at most `W - 1 + rest`). Three arms, on `n`
+/// alone, so that a constant `n` keeps one and stays straight-line:
 ///
-/// The fixed `full`-vector tail stores up to `full - 2` vectors more than
-/// the bytes need: at 576-639 B on AVX-512 (two 256-byte blocks after the
-/// head vector) 14 stores where 11 cover them. On the Zen 5 (`amd-26-2`),
-/// hot dst+1/src+3 copies of those sizes went from 12.0 to 10.3 ticks
-/// (inlined 10.4 to 7.9), fills from 10.4 to 8.3; `vhost_enqueue` moved
-/// within its noise (BENCHMARKS.md, "`amd-26-2`: the loop's short tail").
-/// Only where the kernel sets [`Tuning::SHORT_TAIL`].
+/// ```text
+/// rest <= W                 the last 2 vectors            |n-2W|n-W|
+/// rest <= (full - 2) * W    the last full - 1 (4 of 5)    ...
+/// else                      the last full (LOOP_BLOCK / W + 1)
+/// ```
+///
+/// With `LOOP_BLOCK = 4W`, sizes that are a multiple of 256 B on AVX-512
+/// (768 B, 1 KiB, 2 KiB; `rest = 3W`) take 4 vectors, and 1518 B too.
+/// A tail for every count (2, 3, 4 or 5) took the AVX-512 call site to
+/// 617 B, past its 600 (`ci/codegen.sh`); this one, shared by the two
+/// loops, 586 B.
+///
+/// The unaligned loop once had two arms, two vectors or all `full`: up to
+/// `full - 2` stores more than the bytes need, 14 at 640-767 B on AVX-512
+/// where 11-13 cover them, and the aligned loop always ended with a whole
+/// block. On the Zen 4 (`amd-25-17`) dst+1/src+3 copies went from 26.5
+/// ticks at 639 B to 34.7 at 640, where DPDK's `rte_memcpy` took 25-26 at
+/// both (BENCHMARKS.md, "`amd-25-17`: the loop's graded tail"). The
+/// two-arm form itself had taken hot dst+1/src+3 copies of 576-639 B on
+/// the Zen 5 from 12.0 to 10.3 ticks ("`amd-26-2`: the loop's short
+/// tail").
 ///
 /// # Safety
 ///
-/// `full * W <= n`, `0..n` is in range, `rest` is as above and the blocks
-/// leave at most `W - 1 + rest <= full * W` bytes before `n` unwritten.
+/// `full * W <= n`, `3 <= full`, `rest < (full - 1) * W`, `0..n` is in
+/// range, and the blocks leave at most `W + rest` bytes before `n`
+/// unwritten.
 #[inline(always)]
 unsafe fn short_tail<V: Tuning, R: Source>(
     dst: *mut u8,
@@ -1150,21 +1164,28 @@ unsafe fn short_tail<V: Tuning, R: Source>(
     full: usize,
 ) {
     let w = V::BYTES;
-    debug_assert!(w - 1 + rest <= full * w && full * w <= n);
-    // SAFETY: each run ends at `n` and lies in `0..n` (`2 <= full`); the
-    // short one covers `2 * W > W - 1 + rest` bytes.
+    debug_assert!(3 <= full && rest < (full - 1) * w && full * w <= n);
+    // SAFETY: every vector lies in `n - full * W..n`, in `0..n`; `k`
+    // vectors ending at `n` cover the `W + rest` bytes when `rest <= (k -
+    // 1) * W`, which each arm's test (or `rest < (full - 1) * W`) gives.
     unsafe {
-        if rest < w {
-            block::<V, Unaligned, Unaligned, R>(dst, src, n - 2 * w, 2)
-        } else {
-            block::<V, Unaligned, Unaligned, R>(dst, src, n - full * w, full)
+        if rest > w {
+            if rest > (full - 2) * w {
+                block::<V, Unaligned, Unaligned, R>(dst, src, n - full * w, 1)
+            }
+            block::<V, Unaligned, Unaligned, R>(dst, src, n - (full - 1) * w, full - 3)
         }
+        block::<V, Unaligned, Unaligned, R>(dst, src, n - 2 * w, 2)
     }
 }
 
 /// Writes `n > NOLOOP_MAX` bytes to a `W`-aligned destination from a
 /// `W`-aligned source (a fill's is any): the blocks that start before
-/// `n - LOOP_BLOCK`, then one overlapping block. Up only.
+/// `n - LOOP_BLOCK`, then one overlapping block. Up only. Where the kernel
+/// sets [`Tuning::SHORT_TAIL_ALIGNED`], the unaligned loop's count of
+/// blocks instead, `(n - W) / LOOP_BLOCK`, and its tail ([`short_tail`]):
+/// 10 stores at 576-640 B on AVX-512 where the whole block made 12, and
+/// the two loops share the tail's code.
 ///
 /// A fill ([`Source::PEEL`]) writes the first block before the loop, which
 /// then starts at the second, as the unaligned loop's head vector and
@@ -1185,14 +1206,23 @@ unsafe fn write_loop_aligned<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usiz
     let (lb, w) = (V::LOOP_BLOCK, V::BYTES);
     let first = usize::from(R::PEEL);
     // SAFETY: `(n - 1) / LOOP_BLOCK` blocks end before `n` and reach
-    // `n - LOOP_BLOCK`, where the one-block tail starts; there is at least
-    // one (`n > NOLOOP_MAX >= LOOP_BLOCK + W`, const-asserted), which may
-    // be the peeled one, written here: the loop starts after it.
+    // `n - LOOP_BLOCK`, where the one-block tail starts; `(n - W) /
+    // LOOP_BLOCK` blocks end at `n - W - rest`, and leave the `W + rest`
+    // bytes `short_tail` covers. There is at least one either way (`n >
+    // NOLOOP_MAX >= LOOP_BLOCK + W`, const-asserted), which may be the
+    // peeled one, written here: the loop starts after it.
     unsafe {
         if R::PEEL {
             block::<V, Aligned, Aligned, R>(dst, src, 0, lb / w);
         }
-        loop_and_tail::<V, Aligned, R>(dst, src, n, first * lb, (n - 1) / lb - first, lb / w, false)
+        if V::SHORT_TAIL_ALIGNED {
+            let blocks = (n - w) / lb - first;
+            loop_and_tail::<V, Aligned, R>(dst, src, n, first * lb, blocks, 0, false);
+            short_tail::<V, R>(dst, src, n, (n - w) % lb, lb / w + 1);
+        } else {
+            let blocks = (n - 1) / lb - first;
+            loop_and_tail::<V, Aligned, R>(dst, src, n, first * lb, blocks, lb / w, false)
+        }
     }
 }
 
@@ -1253,6 +1283,14 @@ const fn check_tuning<V: Tuning>() {
         assert!(
             V::LOOP_BLOCK + w <= V::NOLOOP_MAX,
             "the loop needs NOLOOP_MAX >= LOOP_BLOCK + W"
+        );
+        assert!(
+            !V::SHORT_TAIL || V::LOOP_BLOCK >= 2 * w,
+            "the short tail needs LOOP_BLOCK >= 2W"
+        );
+        assert!(
+            !V::SHORT_TAIL_ALIGNED || V::SHORT_TAIL,
+            "SHORT_TAIL_ALIGNED takes the unaligned loop's tail: set SHORT_TAIL too"
         );
         assert!(
             V::MASKED_MAX <= 2 * w,

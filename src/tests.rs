@@ -177,8 +177,10 @@ fn blocks<V: Tuning>() {
         }
     }
     // write_loop as a copy and a fill, at every alignment of the
-    // destination: with `Tuning::SHORT_TAIL`, both arms of `short_tail`
-    // (`(n - W) % LOOP_BLOCK` below W and not) after every skip.
+    // destination: with `Tuning::SHORT_TAIL`, the three arms of
+    // `short_tail` (`(n - W) % LOOP_BLOCK` every value) after every skip.
+    // The aligned loop's, which shares it, the sweeps of `memcpy_aligned`
+    // and of the aligned `memset` reach.
     for n in V::NOLOOP_MAX + 1..=V::NOLOOP_MAX + 2 * b + w {
         for doff in 0..w {
             copies("write_loop copy", n, doff, 3, |d, s| unsafe {

@@ -152,11 +152,17 @@ pub(crate) trait Tuning: Vector {
     const LARGE_OUT_OF_LINE: bool = false;
 
     /// Whether the unaligned loop going up (a copy, a fill, a disjoint
-    /// move) ends with as few vectors as its size needs, two where they
-    /// cover what the blocks leave, rather than always one block and one
-    /// vector (`generic::short_tail`). False by default; the AVX2 and
-    /// AVX-512 kernels set it.
+    /// move) ends with about as few vectors as the size needs, 2,
+    /// `LOOP_BLOCK / W` or `LOOP_BLOCK / W + 1` (`generic::short_tail`),
+    /// rather than always one block and one vector. False by default; the
+    /// AVX2 and AVX-512 kernels set it.
     const SHORT_TAIL: bool = false;
+
+    /// Whether the aligned loop ends with the same tail as the unaligned
+    /// one (`generic::short_tail`, after as many blocks), rather than one
+    /// overlapping block. Needs [`SHORT_TAIL`](Self::SHORT_TAIL)
+    /// (const-asserted). False by default; the AVX-512 kernel sets it.
+    const SHORT_TAIL_ALIGNED: bool = false;
 
     /// Whether a copy or move of exactly `BYTES` takes the half-width rung
     /// (two half vectors) instead of the full rung, whose head and tail

@@ -60,7 +60,14 @@ impl Tuning for __m256i {
     /// The short loop tail (BENCHMARKS.md, "`amd-26-2`: the loop's short
     /// tail"): on the Zen 5, dst+1/src+3 copies and fills at sizes it
     /// shortens ran 1.1-1.3x faster; on the SSE kernel, whose tail vectors
-    /// are 16 B, called copies of 576-1400 B lost 7-13% with it.
+    /// are 16 B, called copies of 576-1400 B lost 7-13% with it. Graded (2,
+    /// 4 or 5 vectors) since 2026-12-03: on the Zen 4, dst+1/src+3 copies
+    /// and fills of 576-1024 B 1.05-1.19x faster, none slower beyond
+    /// run-to-run noise ("`amd-25-17`: the loop's graded tail"). The
+    /// aligned loop keeps its whole last block
+    /// ([`SHORT_TAIL_ALIGNED`](Tuning::SHORT_TAIL_ALIGNED) off): with the
+    /// graded tail there, aligned copies of 576-1024 B ran 0.83-1.22x in
+    /// turn, 0.86-0.93x in the machine's slow state.
     const SHORT_TAIL: bool = true;
 
     /// In a build for Zen 4 ([`AMD_ZEN4`](super::cores::AMD_ZEN4): this

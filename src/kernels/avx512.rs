@@ -81,8 +81,20 @@ impl Tuning for __m512i {
     /// The short loop tail (BENCHMARKS.md, "`amd-26-2`: the loop's short
     /// tail"): on the Zen 5, dst+1/src+3 copies and fills at sizes it
     /// shortens ran 1.1-1.3x faster; on the SSE kernel, whose tail vectors
-    /// are 16 B, called copies of 576-1400 B lost 7-13% with it.
+    /// are 16 B, called copies of 576-1400 B lost 7-13% with it. Graded (2,
+    /// 4 or 5 vectors) since 2026-12-03 ("`amd-25-17`: the loop's graded
+    /// tail").
     const SHORT_TAIL: bool = true;
+
+    /// The aligned loop takes the graded tail too, after as many blocks as
+    /// the unaligned one: on the Zen 4, aligned copies and fills of
+    /// 513-640 B, 896 B and 1100 B ran 1.1-1.5x faster (513 B: 18.6-19.0
+    /// ticks to 13.1-13.3, DPDK 14.5), the other sizes within 0.94-1.05x
+    /// in turn; and the `memcpy` call site, whose two loops then share
+    /// their tail, took 586 B, where the graded tail in the unaligned loop
+    /// alone took 601 (BENCHMARKS.md, "`amd-25-17`: the loop's graded
+    /// tail").
+    const SHORT_TAIL_ALIGNED: bool = true;
 
     /// On Zen 4 a 64-byte copy as two ymm moves, as DPDK's `rte_memcpy`
     /// moves 33-64 B, rather than the same zmm move twice. The 64-byte
