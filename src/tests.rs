@@ -179,8 +179,8 @@ fn blocks<V: Tuning>() {
     // write_loop as a copy and a fill, at every alignment of the
     // destination: with `Tuning::SHORT_TAIL`, the three arms of
     // `short_tail` (`(n - W) % LOOP_BLOCK` every value) after every skip.
-    // The aligned loop's, which shares it, the sweeps of `memcpy_aligned`
-    // and of the aligned `memset` reach.
+    // The aligned loop, which shares it on AVX-512, is swept through
+    // `memcpy_aligned` and the aligned `memset` (`algorithm`).
     for n in V::NOLOOP_MAX + 1..=V::NOLOOP_MAX + 2 * b + w {
         for doff in 0..w {
             copies("write_loop copy", n, doff, 3, |d, s| unsafe {

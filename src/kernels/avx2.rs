@@ -66,8 +66,9 @@ impl Tuning for __m256i {
     /// run-to-run noise ("`amd-25-17`: the loop's graded tail"). The
     /// aligned loop keeps its whole last block
     /// ([`SHORT_TAIL_ALIGNED`](Tuning::SHORT_TAIL_ALIGNED) off): with the
-    /// graded tail there, aligned copies of 576-1024 B ran 0.83-1.22x in
-    /// turn, 0.86-0.93x in the machine's slow state.
+    /// graded tail there, aligned copies of 513-1024 B took 0.79-1.18x
+    /// the time from run to run, and in the machine's slow state ran at
+    /// 0.79-1.02x the speed of the whole block.
     const SHORT_TAIL: bool = true;
 
     /// In a build for Zen 4 ([`AMD_ZEN4`](super::cores::AMD_ZEN4): this
