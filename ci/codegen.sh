@@ -5,7 +5,12 @@
 # tier, then, from the symbol table and `objdump -d`:
 #   - reports the bytes of every wrapper; the runtime-length memcpy and memset
 #     wrappers are the cost of one call site, with a target of at most
-#     $CODEGEN_SIZE_TARGET bytes (600); CODEGEN_ENFORCE_SIZE=1 makes a miss fail;
+#     $CODEGEN_SIZE_TARGET bytes (600). A miss FAILS on the builds a
+#     dependent gets with no opt-in cfg ($CODEGEN_BUDGET_TIERS: the
+#     SSE, AVX2 and AVX-512BW kernels, as Intel, Zen 1-3 and Zen 4/5 builds,
+#     the portable one, and `panic = "unwind"`); elsewhere (the avx512f-only
+#     build, -mixed, -paired) it is reported, and CODEGEN_ENFORCE_SIZE=1
+#     makes it fail there too;
 #   - the runtime-length wrappers (`extern "C"`, as a datapath's own would
 #     be) must call nothing: the out-of-line large path is a tail jump. The
 #     TIER-unwind builds (`panic = "unwind"`, where a call that may unwind
@@ -102,6 +107,10 @@ codegen_runnable() {
 }
 TARGET_BASE=${CARGO_TARGET_DIR:-$ROOT/target}
 SIZE_TARGET=${CODEGEN_SIZE_TARGET:-600}
+# The avx512bw-unwind build was at 602 B until the loops' block count was
+# computed once (src/generic.rs, blocks_up); no one saw it, as this list
+# did not exist.
+BUDGET_TIERS=${CODEGEN_BUDGET_TIERS:-"sse avx2 avx512bw avx2-amd avx2-zen4 avx512bw-amd portable sse-unwind avx512bw-unwind"}
 EXEMPT_1518="codegen_memcpy_1518 codegen_memset_1518 codegen_memcpy_generic_1518 codegen_memcpy_aligned_1518"
 STRICT="codegen_memset_12 codegen_memset_64 codegen_memcpy_const_12 codegen_memset_const_12
  codegen_memcpy_generic_12 codegen_memcpy_generic_64 codegen_memcpy_generic_1518
@@ -310,7 +319,9 @@ for tier in $TIERS; do
         if [[ " $RUNTIME " == *" $sym "* ]]; then
             if [[ " $LIMITED " == *" $sym "* ]] && [ "$bytes" -gt "$SIZE_TARGET" ]; then
                 note=" (over the $SIZE_TARGET B target)"
-                [ "${CODEGEN_ENFORCE_SIZE:-0}" = 1 ] && failed+=("$tier: $sym is $bytes B > $SIZE_TARGET")
+                if [ "${CODEGEN_ENFORCE_SIZE:-0}" = 1 ] || [[ " $BUDGET_TIERS " == *" $tier "* ]]; then
+                    failed+=("$tier: $sym is $bytes B > $SIZE_TARGET")
+                fi
             fi
             line="$line ${sym#codegen_}=$bytes"
         fi

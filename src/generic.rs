@@ -1138,7 +1138,8 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
 /// (768 B, 1 KiB, 2 KiB; `rest = 3W`) take 4 vectors, and 1518 B too.
 /// A tail for every count (2, 3, 4 or 5) took the AVX-512 call site to
 /// 617 B, past its 600 (`ci/codegen.sh`); this one, shared by the two
-/// loops, 586 B.
+/// loops, 586 B (582 with the block count computed once,
+/// [`write_loop_aligned`]).
 ///
 /// The unaligned loop once had two arms, two vectors or all `full`: up to
 /// `full - 2` stores more than the bytes need, 14 at 640-767 B on AVX-512
@@ -1183,9 +1184,21 @@ unsafe fn short_tail<V: Tuning, R: Source>(
 /// `W`-aligned source (a fill's is any): the blocks that start before
 /// `n - LOOP_BLOCK`, then one overlapping block. Up only. Where the kernel
 /// sets [`Tuning::SHORT_TAIL_ALIGNED`], the unaligned loop's count of
-/// blocks instead, `(n - W) / LOOP_BLOCK`, and its tail ([`short_tail`]):
-/// 10 stores at 576-640 B on AVX-512 where the whole block made 12, and
-/// the two loops share the tail's code.
+/// blocks instead, `blocks = (n - W) / LOOP_BLOCK`, and its tail
+/// ([`short_tail`], with `rest = (n - W) % LOOP_BLOCK`): 10 stores at
+/// 576-640 B on AVX-512 where the whole block made 12, and the two loops
+/// share the tail's code.
+///
+/// [`write()`] computes `blocks` and `rest` once, above its dispatch to
+/// the two loops, and hands them in here; the unaligned loop's own are
+/// then the same values. Computed in each arm, LLVM kept one copy in the
+/// crate's `panic = "abort"` profile but two in a `panic = "unwind"`
+/// build, which is what most dependents make: the AVX-512 `memcpy` call
+/// site took 602 B there, past its 600 (`ci/codegen.sh`, `avx512bw-unwind`).
+/// Computed once, it takes 582 B in both, and `memset`'s 475 B where it
+/// took 511 (BENCHMARKS.md, "`amd-25-17`: the loops' block count computed
+/// once"). (Through a `const fn` returning the pair, the same arithmetic
+/// moved the AVX2 kernel's code, which does not use it, by a few bytes.)
 ///
 /// A fill ([`Source::PEEL`]) writes the first block before the loop, which
 /// then starts at the second, as the unaligned loop's head vector and
@@ -1199,11 +1212,18 @@ unsafe fn short_tail<V: Tuning, R: Source>(
 ///
 /// # Safety
 ///
-/// `n > V::NOLOOP_MAX`, `dst` and `src.addr()` are `W`-aligned, and `0..n`
-/// is in range.
+/// `n > V::NOLOOP_MAX`, `dst` and `src.addr()` are `W`-aligned, `0..n` is
+/// in range, and `(blocks, rest)` is `((n - W) / LOOP_BLOCK, (n - W) %
+/// LOOP_BLOCK)`.
 #[inline(always)]
-unsafe fn write_loop_aligned<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+unsafe fn write_loop_aligned<V: Tuning, R: Source>(
+    dst: *mut u8,
+    src: R,
+    n: usize,
+    (blocks, rest): (usize, usize),
+) {
     let (lb, w) = (V::LOOP_BLOCK, V::BYTES);
+    debug_assert!((blocks, rest) == ((n - w) / lb, (n - w) % lb));
     let first = usize::from(R::PEEL);
     // SAFETY: `(n - 1) / LOOP_BLOCK` blocks end before `n` and reach
     // `n - LOOP_BLOCK`, where the one-block tail starts; `(n - W) /
@@ -1216,9 +1236,9 @@ unsafe fn write_loop_aligned<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usiz
             block::<V, Aligned, Aligned, R>(dst, src, 0, lb / w);
         }
         if V::SHORT_TAIL_ALIGNED {
-            let blocks = (n - w) / lb - first;
+            let blocks = blocks - first;
             loop_and_tail::<V, Aligned, R>(dst, src, n, first * lb, blocks, 0, false);
-            short_tail::<V, R>(dst, src, n, (n - w) % lb, lb / w + 1);
+            short_tail::<V, R>(dst, src, n, rest, lb / w + 1);
         } else {
             let blocks = (n - 1) / lb - first;
             loop_and_tail::<V, Aligned, R>(dst, src, n, first * lb, blocks, lb / w, false)
@@ -1398,13 +1418,19 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
             // copy's loops, with nothing read ahead, or from the string or
             // non-temporal threshold `large::write_large`.
             let src = src.disjoint();
+            // Both loops' count of blocks and its rest, computed once,
+            // above the dispatch (see `write_loop_aligned`).
+            let up = (
+                (n - V::BYTES) / V::LOOP_BLOCK,
+                (n - V::BYTES) % V::LOOP_BLOCK,
+            );
             if V::LARGE_OUT_OF_LINE && large {
                 // First on the kernels whose large path is one call: one
                 // test for both loops (the AVX-512 `memcpy` call site
                 // 16 B smaller, which the short tail needed).
                 crate::large::write_large::<V, R::Disjoint>(dst, src, n)
             } else if aligned && !large {
-                write_loop_aligned::<V, R::Disjoint>(dst, src, n)
+                write_loop_aligned::<V, R::Disjoint>(dst, src, n, up)
             } else if large {
                 crate::large::write_large::<V, R::Disjoint>(dst, src, n)
             } else {

@@ -254,7 +254,7 @@ pub const MIXED_SIZES: bool = generic::MIXED_SIZES;
 /// body: on a Zen 5 EPYC, packets of 1-1.5 KiB copied into a ring beyond
 /// the L2 (`examples/vhost_enqueue`) ran 10-20% faster, hot copies within
 /// 0-4% of the default; a runtime-length AVX-512 `memcpy` call site takes
-/// 909 B instead of 586 (BENCHMARKS.md, "`amd-26-2`: two blocks a turn").
+/// 903 B instead of 582 (BENCHMARKS.md, "`amd-26-2`: two blocks a turn").
 pub const PAIRED_BLOCKS: bool = cfg!(fastmem_paired_blocks);
 
 /// The first size at which [`memcpy`] (and `memcpy_generic`,
