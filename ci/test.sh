@@ -6,8 +6,9 @@
 # a target directory of its own, with the compiled kernel asserted; clippy
 # with warnings denied for every tier; rustfmt; rustdoc with warnings denied;
 # the no_std consumer for every tier; the benchmark experiments (the tuning
-# patch and the generic.rs A/B script) checked on copies of the tree; then
-# the extra checks listed in EXTRA_STEPS. Every step runs even after a
+# patch and the generic.rs A/B script) checked on copies of the tree; the
+# citations of BENCHMARKS.md's and the notebook's sections (ci/citations.py);
+# then the extra checks listed in EXTRA_STEPS. Every step runs even after a
 # failure; the script prints a timing summary and exits non-zero if any
 # step failed.
 #
@@ -311,7 +312,7 @@ experiments_check() {
             FASTMEM_TIER_RUSTFLAGS=$(tier_rustflags "$tier") cargo check --release --example sizes)
     done
     # The A/B script for variants of src/generic.rs, with the current file
-    # and each variant kept as a patch of it (BENCHMARKS.md: "`amd-26-2`: the
+    # and each variant kept as a patch of it (benches/NOTEBOOK.md: "`amd-26-2`: the
     # smallest classes tested first", "... fills of 33-64 B under one
     # 64-byte mask", "... the SSE ladder to 256 B", "... the loop's
     # addressing", "... copies that read ahead"), which must still apply.
@@ -355,6 +356,10 @@ step "build deps (debug)" build_base debug
 step "build deps (release)" build_base release
 step "no_std control" nostd_control
 step "experiments build" experiments_check
+# Every `BENCHMARKS.md, "<section>"` citation in the code, the scripts and
+# the Markdown names a section of BENCHMARKS.md or benches/NOTEBOOK.md
+# (four named none when this check was written).
+step "citations" python3 ci/citations.py
 
 for tier in $TIERS; do
     flag=$(tier_cpu_feature "$tier")

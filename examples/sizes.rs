@@ -565,7 +565,7 @@ fn large(o: &Opts) -> Vec<Table> {
 /// the random order (the implementations timed before it, not the code,
 /// made the difference); the recorded 4-16 MiB ratios swung by as much.
 /// With two, the identical columns agreed within 7% at every size and seed
-/// tried (BENCHMARKS.md, "Large copies: two untimed calls").
+/// tried (benches/NOTEBOOK.md, "Large copies: two untimed calls").
 const LARGE_WARM_CALLS: usize = 2;
 
 /// `reps` rounds over `sizes`, every implementation once per size in a

@@ -24,7 +24,7 @@ pub(crate) fn no_partial_unroll() {
 /// LLVM's tail merging does not replace its last moves with a jump to the
 /// same moves at the end of another size class.
 ///
-/// Measured on AVX2 (BENCHMARKS.md, "The 1-vector rung's own tail"): the
+/// Measured on AVX2 (benches/NOTEBOOK.md, "The 1-vector rung's own tail"): the
 /// `[W, 2W]` rung's tail move is the same instruction as the last move of
 /// every wider class, so LLVM emitted it once and the rung jumped to it;
 /// that taken jump cost 2-3 TSC ticks a copy inlined in a loop (32-64 B:

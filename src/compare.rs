@@ -60,7 +60,7 @@
 //!
 //! The threshold is the copy's (`NOLOOP_MAX`); the block is
 //! [`Tuning::COMPARE_BLOCK`], the copy's `LOOP_BLOCK` except on SSE. The
-//! measurements are in BENCHMARKS.md, "memcmp and bcmp".
+//! measurements are in benches/NOTEBOOK.md, "memcmp and bcmp".
 
 use crate::generic::{splits_4_2, Regs, AHEAD_MAX};
 use crate::vector::{Access, Aligned, Tuning, Unaligned, Vector};
@@ -221,7 +221,8 @@ impl Mode for Order {
     /// equal and 11.6-13.3 with a difference, where this takes 8.7-10.8
     /// and 8.8-10.4 (glibc 9.9-10.8 and 12.4-13.2); for 1-2 B it read the
     /// first, middle and last byte: 13.8-15.4 equal, this 11.0-13.8
-    /// (BENCHMARKS.md, "memcmp's 1-16 B words answer from registers").
+    /// (benches/NOTEBOOK.md, "`amd-25-17`: memcmp's 1-16 B words answer from
+    /// registers").
     /// (Before that, a branch on which word differs mispredicted half the
     /// time: 16-18 ticks at 12-16 B, glibc 7.7.)
     #[inline(always)]
@@ -348,7 +349,7 @@ pub(crate) unsafe fn block<V: Vector, La: Access, Lb: Access>(
 /// SSE memcmp with a difference at a random place, against glibc's SSE2
 /// `memcmp` in one run: 31.4 to 28.5 ticks at 192 B, 57.6 to 55.1 at
 /// 768 B, 124.4 to 120.5 at 4 KiB (glibc 31.3, 48.6, 114.6); AVX2 and
-/// AVX-512 within noise (BENCHMARKS.md, "memcmp and bcmp", "After
+/// AVX-512 within noise (benches/NOTEBOOK.md, "memcmp and bcmp", "After
 /// (2026-12-01)").
 pub(crate) struct Fields<V: Vector> {
     regs: [MaybeUninit<V>; AHEAD_MAX],
@@ -560,7 +561,7 @@ unsafe fn diff_noloop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) 
                 // As the copy's 4 + 2 (`generic::splits_4_2`): 12 loads
                 // instead of 16 at 257-384 B on AVX-512, where equal
                 // 384-B ranges took 14.2 ticks against glibc's 11.6
-                // (BENCHMARKS.md, "`amd-25-17`: memcmp's 257-384 B as
+                // (benches/NOTEBOOK.md, "`amd-25-17`: memcmp's 257-384 B as
                 // 4 + 2 vectors").
                 check::<V, M>(a, b, &[(0, 4), (n - 2 * w, 2)])
             } else {

@@ -80,7 +80,7 @@
 //! with sizes drawn at random from 1-256 B, a call of the default ladder
 //! spends most of its 16-17 ticks on a mispredicted size-class branch, and
 //! the class takes that to 10-13; a size repeated call after call pays the
-//! extra moves instead, up to 3 ticks at 65-128 B (BENCHMARKS.md, "The
+//! extra moves instead, up to 3 ticks at 65-128 B (benches/NOTEBOOK.md, "The
 //! mixed-sizes class"). Hence a cfg, off by default.
 //!
 //! # Moves: load before store
@@ -654,7 +654,7 @@ pub(crate) unsafe fn head_tail_runs<V: Vector, R: Source>(
         // The tail in rising order, as a copy's. Walking it down from `n`
         // was tried: repeated overlapping AVX2 moves of 96-128 B went from
         // 0.94x glibc's speed to 1.10x, but figures at 192-256 B moved as
-        // much with code placement alone (BENCHMARKS.md, "memmove").
+        // much with code placement alone (benches/NOTEBOOK.md, "memmove").
         // Addressed from `n` (`run` from `n - tail * W` is the same
         // vectors, but made LLVM lay out the SSE `memcpy` call site 16 B
         // larger).
@@ -864,7 +864,7 @@ unsafe fn write_small<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
 /// moved in common, the masked load waits for the masked store of the
 /// call before to leave the core: a move repeated on one window, as
 /// `Vec::remove(0)` in a loop makes, took 17 ticks a call at 1-32 B
-/// against glibc's 7-15 (BENCHMARKS.md, "memmove"). Those go to the
+/// against glibc's 7-15 (benches/NOTEBOOK.md, "memmove"). Those go to the
 /// ladder, whose smaller moves do not overlap for nothing.
 ///
 /// Issue 11 asked for a cheaper form; none was. In a tight loop of calls
@@ -873,7 +873,7 @@ unsafe fn write_small<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
 /// the test's flag, and the distance in 32 bits all took 3.86-3.88; and
 /// the masked move alone, shifted by 8 bytes of `nop`s, costs the same
 /// cycle (`benches/experiments/placement.c`): the cost is where the
-/// instructions fall, not what they are (BENCHMARKS.md, "memmove",
+/// instructions fall, not what they are (benches/NOTEBOOK.md, "memmove",
 /// "After (2026-12-01)").
 #[inline(always)]
 fn masks_apart<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
@@ -888,7 +888,7 @@ fn masks_apart<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
 /// AVX-512, whose class starts at 256 B. There, 257-384 B took 10.1-10.2
 /// TSC ticks instead of 13.3 with dst+1/src+3 (DPDK's `rte_memcpy`
 /// 8.6-11.3), 6.5-7.1 instead of 7.2-9.9 aligned, and fills 5.6-6.9
-/// instead of 7.9-9.9 (BENCHMARKS.md, "Six vectors for 257-384 B"). On
+/// instead of 7.9-9.9 (benches/NOTEBOOK.md, "Six vectors for 257-384 B"). On
 /// AVX2 the class is 129-256 B, where random sizes up to 256 B mispredict
 /// the extra branch half the time: uniform 1-256 B copies went from 22.3
 /// to 27.6 ticks.
@@ -1012,7 +1012,7 @@ pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
     // same addresses), and ran
     // 1 KiB-1518 B `vhost_enqueue` packets on the Zen 5 at 0.55-0.89x
     // DPDK where this one ran 0.67-0.98x in the same runs
-    // (BENCHMARKS.md, "`amd-26-2`: two blocks a turn").
+    // (benches/NOTEBOOK.md, "`amd-26-2`: two blocks a turn").
     let turn = V::LOOP_TURN;
     for t in 0..blocks / turn {
         for u in 0..turn {
@@ -1146,7 +1146,7 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
 /// where 11-13 cover them, and the aligned loop always ended with a whole
 /// block. On the Zen 4 (`amd-25-17`) dst+1/src+3 copies went from 26.5
 /// ticks at 639 B to 34.7 at 640, where DPDK's `rte_memcpy` took 25-26 at
-/// both (BENCHMARKS.md, "`amd-25-17`: the loop's graded tail"). The
+/// both (benches/NOTEBOOK.md, "`amd-25-17`: the loop's graded tail"). The
 /// two-arm form itself had taken hot dst+1/src+3 copies of 576-639 B on
 /// the Zen 5 from 12.0 to 10.3 ticks ("`amd-26-2`: the loop's short
 /// tail").
@@ -1196,7 +1196,7 @@ unsafe fn short_tail<V: Tuning, R: Source>(
 /// build, which is what most dependents make: the AVX-512 `memcpy` call
 /// site took 602 B there, past its 600 (`ci/codegen.sh`, `avx512bw-unwind`).
 /// Computed once, it takes 582 B in both, and `memset`'s 475 B where it
-/// took 511 (BENCHMARKS.md, "`amd-25-17`: the loops' block count computed
+/// took 511 (benches/NOTEBOOK.md, "`amd-25-17`: the loops' block count computed
 /// once"). (Through a `const fn` returning the pair, the same arithmetic
 /// moved the AVX2 kernel's code, which does not use it, by a few bytes.)
 ///
@@ -1205,7 +1205,7 @@ unsafe fn short_tail<V: Tuning, R: Source>(
 /// glibc's first vectors come before theirs. That took hot AVX2 fills of
 /// 288-512 B from 9.4-12.5 TSC ticks to 8.0-9.2 (glibc 7.2-8.4) and SSE
 /// fills of 192-384 B from 7.8-13.3 to 6.4-11.0 (glibc 6.5-10.5), the
-/// AVX-512 ones unchanged (BENCHMARKS.md, "The aligned loop's first
+/// AVX-512 ones unchanged (benches/NOTEBOOK.md, "The aligned loop's first
 /// block"). Copies do not peel: their figures moved no more than with code
 /// placement alone, and each call site grew by 32-64 B, the default
 /// AVX-512 `memcpy` past its 600-B budget.
@@ -1265,7 +1265,7 @@ const fn takes_string(n: usize, min: usize) -> bool {
 /// the loop arm of [`write()`], so that a disjoint move reaches the copy's
 /// loops with one test more than a copy. With the read-ahead loop for
 /// disjoint moves too, AVX2 moves of 384 B-1 KiB took 4-10% longer than
-/// `memcpy` (BENCHMARKS.md, "memmove").
+/// `memcpy` (benches/NOTEBOOK.md, "memmove").
 #[inline(always)]
 fn disjoint<R: Source>(dst: *mut u8, src: R, n: usize) -> bool {
     !R::OVERLAP || (dst as usize).wrapping_sub(src.addr()).wrapping_add(n - 1) >= 2 * n - 1
@@ -1275,7 +1275,7 @@ fn disjoint<R: Source>(dst: *mut u8, src: R, n: usize) -> bool {
 /// destination is not 1-63 bytes before its source; always for a copy or
 /// a fill (a constant). `rep movsb` copies such a move a byte at a time:
 /// 3,138 ticks for 4 KiB with the destination 1, 17 or 35 bytes before
-/// the source, against 79 for glibc (BENCHMARKS.md, "memmove"), which
+/// the source, against 79 for glibc (benches/NOTEBOOK.md, "memmove"), which
 /// makes the same test. Those moves take the block loop.
 #[inline(always)]
 fn string_apart<R: Source>(dst: *mut u8, src: R) -> bool {
@@ -1342,7 +1342,7 @@ const fn check_tuning<V: Tuning>() {
 /// the out-of-line streaming loop (`crate::large`). With `mixed` ([`MIXED_SIZES`]), sizes
 /// in (64, [`mixed_max`]] take [`clamped_run`] instead of the rungs.
 ///
-/// The order of the tests was measured (BENCHMARKS.md, "The order of the
+/// The order of the tests was measured (benches/NOTEBOOK.md, "The order of the
 /// size tests"): an 8-16 B call now makes three tests before its moves
 /// where it made five, and took 2.3-2.7 ticks instead of 3.1-3.9 on the
 /// SSE and AVX2 kernels. Testing the small class before `NOLOOP_MAX` was
@@ -1351,7 +1351,7 @@ const fn check_tuning<V: Tuning>() {
 /// where LLVM places the tail stores several classes share, and a taken
 /// jump to them cost 1-3 ticks at 24-256 B.
 ///
-/// Kept against five other layouts (BENCHMARKS.md, "Small and mixed sizes
+/// Kept against five other layouts (benches/NOTEBOOK.md, "Small and mixed sizes
 /// against DPDK: five ladder layouts, none kept"). On AVX2 the 17-31 B
 /// class takes two taken branches here (4.6 ticks a call against DPDK's
 /// 3.1-3.9); testing `n < W` before the small class gives it one, but then
@@ -1363,7 +1363,7 @@ const fn check_tuning<V: Tuning>() {
 /// kernel. On the Zen 5 (`amd-26-2`), testing the small class and then
 /// the 2-vector class before `NOLOOP_MAX`, as glibc orders them, ran hot
 /// repeated 1-128 B up to 30% faster but IMIX copies through a call 5-9%
-/// slower, and the vhost ring no faster (BENCHMARKS.md, "`amd-26-2`: the
+/// slower, and the vhost ring no faster (benches/NOTEBOOK.md, "`amd-26-2`: the
 /// smallest classes tested first"; `benches/experiments/small-first.patch`).
 ///
 /// # Safety
@@ -1445,7 +1445,7 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
 /// for vhost enqueue. A fill takes it where the kernel sets
 /// [`Tuning::FILL_ALIGNED_LOOP`]: with `dst` aligned, the unaligned loop's
 /// skip is a whole vector and its tail one more, 14 stores at 768 B on
-/// AVX-512 against 12 (BENCHMARKS.md, "The aligned-destination fill").
+/// AVX-512 against 12 (benches/NOTEBOOK.md, "The aligned-destination fill").
 /// Only the loop arm of [`write()`] reads it, so the test is not made for
 /// smaller sizes.
 #[inline(always)]
@@ -1542,7 +1542,7 @@ pub(crate) unsafe fn memset<V: Tuning>(dst: *mut u8, c: u8, n: usize) {
 /// plain 1-16 B moves and vector rungs ([`write_le_2w`]) where a run-time
 /// size would take one masked move. Both fold to a few plain stores, which
 /// a destination line not in L1 takes faster than a masked store (the
-/// virtio-net header in `examples/vhost_enqueue`: BENCHMARKS.md, "Sizes
+/// virtio-net header in `examples/vhost_enqueue`: benches/NOTEBOOK.md, "Sizes
 /// known while compiling").
 ///
 /// # Safety

@@ -58,7 +58,7 @@
 //! wrapper jumps to the cold function, and the push is gone. On the Zen 5
 //! measured (`amd-26-2`), the sse and avx512 tiers' `extern "C"` wrappers
 //! of `memcpy` went from 4.6-4.8 to 3.9-4.3 ticks at 48-64 B (sse) and from
-//! 5.6-7.1 to 4.9-6.4 at 192-256 B (BENCHMARKS.md, "`amd-26-2`: the cold
+//! 5.6-7.1 to 4.9-6.4 at 192-256 B (benches/NOTEBOOK.md, "`amd-26-2`: the cold
 //! calls that cannot unwind"). `Move` and `Splat` are `repr(transparent)`,
 //! so that they cross that ABI as the pointer and the byte they hold.
 
@@ -99,7 +99,7 @@ const fn nontemporal_min_default(core: Core) -> usize {
 /// the baseline (SSE) build's streaming copies of 8-24 MiB ran 1.29-1.63x
 /// the better of glibc and `rep movsb`, where its `rep movsb` ran
 /// 0.84-1.00x, and streaming fills of 16 MiB 0.92-1.11x, of 24 MiB
-/// 1.36-1.56x (three runs; BENCHMARKS.md, "`amd-25-1`: the baseline build
+/// 1.36-1.56x (three runs; benches/NOTEBOOK.md, "`amd-25-1`: the baseline build
 /// streams from 8 MiB").
 const ZEN3_NONTEMPORAL_MIN: usize = 8 << 20;
 
@@ -115,11 +115,11 @@ const ZEN3_NONTEMPORAL_MIN: usize = 8 << 20;
 /// 64 MiB it ran 0.73-0.93x `rep movsb`. With AVX-512 visible (AVX-512
 /// kernel, two runs) streaming copies ran 1.27-1.62x the best at 8 MiB,
 /// 1.00-1.02x at 16 MiB, 1.09-1.12x at 24 MiB, and 0.87-0.88x at 32 MiB
-/// (BENCHMARKS.md, "`amd-25-17` with AVX-512: the string and streaming
+/// (benches/NOTEBOOK.md, "`amd-25-17` with AVX-512: the string and streaming
 /// thresholds"). On the Zen 5 (`amd-26-2`), streaming won 4-16 MiB by
 /// 1.02-1.14x and lost from 32 MiB (0.73-0.81x). SSE streaming copies of
 /// 8-32 MiB ran 0.77-1.04x `rep movsb` on the Zen 4, and streaming fills
-/// of 16 MiB 0.54-0.71x `rep stosb` (BENCHMARKS.md, "`amd-25-17`: a Zen 4
+/// of 16 MiB 0.54-0.71x `rep stosb` (benches/NOTEBOOK.md, "`amd-25-17`: a Zen 4
 /// that looks like a Zen 3").
 const ZEN4_STREAM_BELOW: usize = 32 << 20;
 
@@ -135,7 +135,7 @@ const ZEN4_STREAM_BELOW: usize = 32 << 20;
 /// else fails the build. Cargo rebuilds fastmem when the variable changes
 /// (`option_env!` is tracked).
 ///
-/// Why 32 MiB (BENCHMARKS.md, "Large copies"): on the test machine (an
+/// Why 32 MiB (benches/NOTEBOOK.md, "Large copies"): on the test machine (an
 /// Emerald Rapids-class Xeon, CPUID model 207, a 2-vCPU VM), single copies
 /// ran 1.1-1.45x faster with streaming stores than with `rep movsb` from
 /// 2 MiB up, and fills won from 32-64 MiB; below 1 MiB, where the buffers
@@ -199,7 +199,7 @@ pub(crate) const fn parse_size(var: Option<&str>, default: usize) -> usize {
 /// loads run as four streams a page apart. At 256 MiB that ran 0.98-1.15x
 /// the better of glibc and `rep movsb` in three runs, where one stream ran
 /// 0.87-1.05x; software prefetching, 1 or 4 KiB ahead, did not help
-/// (BENCHMARKS.md, "Large copies"). glibc's `large_memcpy` interleaves
+/// (benches/NOTEBOOK.md, "Large copies"). glibc's `large_memcpy` interleaves
 /// pages in the same way.
 const STRIPES: usize = 4;
 /// The cache line: the streaming body starts at a multiple of it, so that
@@ -219,7 +219,7 @@ pub(crate) const STRIPE_BYTES: usize = STRIPES * PAGE;
 ///
 /// Fills measured the need: at 16 MiB they ran 0.87-0.97x `rep stosb`
 /// with streaming stores, where copies ran 1.17-1.45x `rep movsb`; from
-/// 64 MiB streaming fills ran 2.1-4.5x (BENCHMARKS.md, "Large copies").
+/// 64 MiB streaming fills ran 2.1-4.5x (benches/NOTEBOOK.md, "Large copies").
 ///
 /// A build that asks the CPU ([`asks_cpu`]) calls the hand-over from a
 /// lower size, [`handover_from`], and decides there.
@@ -371,7 +371,7 @@ fn asks_cpu() -> bool {
 ///   vectors below [`ZEN4_STREAM_BELOW`], and takes `rep movsb`/`rep
 ///   stosb` otherwise: on the Zen 5 measured, a baseline build copied
 ///   64-256 MiB at 0.60-0.61x `rep movsb` with streaming stores
-///   (BENCHMARKS.md, "`amd-26-2`: large copies"); on the Zen 4 measured,
+///   (benches/NOTEBOOK.md, "`amd-26-2`: large copies"); on the Zen 4 measured,
 ///   whose hypervisor hides AVX-512 (`amd-25-17`), so that a build for its
 ///   features is one for Zen 1-3, at 0.73-0.93x;
 /// - a Zen 1-3 streams from [`ZEN3_NONTEMPORAL_MIN`], where the call

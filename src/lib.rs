@@ -243,7 +243,7 @@ pub const KERNEL: Kernel = <Selected as vector::Tuning>::KERNEL;
 /// instead of 0.95x; on SSE (Zen 5) 23.9 ticks to 16.6, and 256-B ring
 /// packets 0.84x DPDK to 1.00-1.04x. A size repeated call after call pays
 /// up to 3 ticks more from 65 to 128 B on AVX-512 and AVX2, 2-4 ticks from
-/// 129 to 224 B on SSE (BENCHMARKS.md, "The mixed-sizes class",
+/// 129 to 224 B on SSE (benches/NOTEBOOK.md, "The mixed-sizes class",
 /// "`amd-26-2`: the SSE ladder to 256 B").
 pub const MIXED_SIZES: bool = generic::MIXED_SIZES;
 
@@ -254,7 +254,7 @@ pub const MIXED_SIZES: bool = generic::MIXED_SIZES;
 /// body: on a Zen 5 EPYC, packets of 1-1.5 KiB copied into a ring beyond
 /// the L2 (`examples/vhost_enqueue`) ran 10-20% faster, hot copies within
 /// 0-4% of the default; a runtime-length AVX-512 `memcpy` call site takes
-/// 903 B instead of 582 (BENCHMARKS.md, "`amd-26-2`: two blocks a turn").
+/// 903 B instead of 582 (benches/NOTEBOOK.md, "`amd-26-2`: two blocks a turn").
 pub const PAIRED_BLOCKS: bool = cfg!(fastmem_paired_blocks);
 
 /// The first size at which [`memcpy`] (and `memcpy_generic`,
@@ -275,7 +275,7 @@ pub const PAIRED_BLOCKS: bool = cfg!(fastmem_paired_blocks);
 /// streaming stores, which skip reading each destination line first and
 /// evict nothing. glibc decides at run time from the cache sizes; here the
 /// build decides. The default was measured on an Emerald Rapids-class Xeon
-/// (BENCHMARKS.md, "Large copies"); on a Zen 5 EPYC `rep movsb` beat
+/// (benches/NOTEBOOK.md, "Large copies"); on a Zen 5 EPYC `rep movsb` beat
 /// streaming stores at every size from 32 MiB and lost to them at 4-16 MiB
 /// ("`amd-26-2`: large copies"), as on a Zen 4 at 8-24 MiB ("`amd-25-17`
 /// with AVX-512: the string and streaming thresholds"),

@@ -54,7 +54,7 @@
 //! cost to fetch and decode, and that depends on where the linker puts
 //! it: on an AVX-512 build the same `memcpy` took 4.6 TSC ticks at
 //! 1-32 B in one binary and 3.1 in another, against glibc's 6.2-7.7
-//! (BENCHMARKS.md, "The symbols on 64-byte boundaries"). glibc starts
+//! (benches/NOTEBOOK.md, "The symbols on 64-byte boundaries"). glibc starts
 //! its functions on 64-byte boundaries; Rust has no stable per-function
 //! alignment (`#[repr(align)]` on a function is an error in 1.95, and
 //! `-C llvm-args=-align-all-functions=6` is a flag for the whole binary,

@@ -169,7 +169,7 @@ pub(crate) trait Tuning: Vector {
     /// are then the same vector moved twice. False by default; the AVX-512
     /// kernel sets it in a build for Zen 4 (`cores::AMD_ZEN4`), where each
     /// 512-bit store is two store operations, so the full rung's 64 bytes
-    /// cost four (BENCHMARKS.md, "`amd-25-17` with AVX-512: a 64-byte copy
+    /// cost four (benches/NOTEBOOK.md, "`amd-25-17` with AVX-512: a 64-byte copy
     /// as two halves").
     const HALVES_AT_WIDTH: bool = false;
 
@@ -180,7 +180,7 @@ pub(crate) trait Tuning: Vector {
     /// other classes and the loops. False by default; the AVX2 kernel sets
     /// it in a build for Zen 4 (`cores::AMD_ZEN4`). On the AVX-512 kernel
     /// there it was neutral, and up to 7% slower in the 4-vector classes
-    /// (dst+1/src+3 320-512 B) (BENCHMARKS.md, "`amd-25-17`: copies of 2
+    /// (dst+1/src+3 320-512 B) (benches/NOTEBOOK.md, "`amd-25-17`: copies of 2
     /// vectors that load first").
     const LOAD_FIRST: bool = false;
 

@@ -54,10 +54,10 @@ impl Tuning for __m256i {
     /// An aligned destination fills with the aligned loop: 384 B-4 KiB went
     /// from 0.86-1.05x glibc's AVX2 `memset` to 0.79-1.26x, a loss only at
     /// 768 B (12.4 against 12.5-13.4 ticks), gains of 1.3-1.7 ticks at
-    /// 384 B and 1-4 KiB (BENCHMARKS.md, "The aligned-destination fill").
+    /// 384 B and 1-4 KiB (benches/NOTEBOOK.md, "The aligned-destination fill").
     const FILL_ALIGNED_LOOP: bool = true;
 
-    /// The short loop tail (BENCHMARKS.md, "`amd-26-2`: the loop's short
+    /// The short loop tail (benches/NOTEBOOK.md, "`amd-26-2`: the loop's short
     /// tail"): on the Zen 5, dst+1/src+3 copies and fills at sizes it
     /// shortens ran 1.1-1.3x faster; on the SSE kernel, whose tail vectors
     /// are 16 B, called copies of 576-1400 B lost 7-13% with it. Graded (2,
@@ -80,7 +80,7 @@ impl Tuning for __m256i {
     /// 11.1-11.6, inlined 5.6-6.3 instead of 8.3-8.6. In its fast state,
     /// aligned 5.0-5.6 instead of 5.7-6.4 (inlined 2.9-3.6 instead of
     /// 4.3), dst+1/src+3 5.6-5.7 instead of 6.4, but inlined 4.9-5.0
-    /// instead of 4.3. Mixed sizes unchanged (BENCHMARKS.md, "`amd-25-17`:
+    /// instead of 4.3. Mixed sizes unchanged (benches/NOTEBOOK.md, "`amd-25-17`:
     /// copies of 2 vectors that load first"). Zen 3, and a Zen 4 whose
     /// hypervisor hides AVX-512 (the same features), are not measured and
     /// keep the default.
@@ -88,7 +88,7 @@ impl Tuning for __m256i {
 
     /// On Intel (`intel-6-207`), `rep movsb` ties from 4 KiB with aligned
     /// pointers and wins by 15-24% with a misaligned source at 4-8 KiB,
-    /// and loses at 2 KiB (BENCHMARKS.md, "`rep movsb` cut-over,
+    /// and loses at 2 KiB (benches/NOTEBOOK.md, "`rep movsb` cut-over,
     /// re-measured" and the section before it). In a build for Zen 1-3
     /// ([`AMD_ZEN3`](super::cores::AMD_ZEN3)) the loop runs at every size:
     /// there `rep movsb` took 1.2-1.6x the loop's time at 4-8 KiB (0.59x
@@ -108,7 +108,7 @@ impl Tuning for __m256i {
     /// `rep stosb` takes over from 16 KiB on Intel: single warm fills of
     /// 16-32 KiB ran 0.71-0.79x its speed in the 32-byte loop, and
     /// 1-2 MiB 0.91x; hot in L1, to 8 KiB, the loop still wins
-    /// (BENCHMARKS.md, "Large copies"). Never on Zen 1-3, where the loop
+    /// (benches/NOTEBOOK.md, "Large copies"). Never on Zen 1-3, where the loop
     /// filled 16 KiB-4 MiB 1.01-1.08x faster; from 1 MiB on Zen 4 and 5,
     /// where the loop won up to the L2's size (1 MiB) and lost beyond.
     const STRING_FILL_MIN: usize = if super::cores::AMD_ZEN3 {

@@ -75,10 +75,10 @@ impl Tuning for __m512i {
 
     /// Fills with an aligned destination at 768 B-2 KiB took 10.8-26.2
     /// ticks with the aligned loop against 12.2-27.8 without, where glibc
-    /// took 10.7-26.5 (BENCHMARKS.md, "The aligned-destination fill").
+    /// took 10.7-26.5 (benches/NOTEBOOK.md, "The aligned-destination fill").
     const FILL_ALIGNED_LOOP: bool = true;
 
-    /// The short loop tail (BENCHMARKS.md, "`amd-26-2`: the loop's short
+    /// The short loop tail (benches/NOTEBOOK.md, "`amd-26-2`: the loop's short
     /// tail"): on the Zen 5, dst+1/src+3 copies and fills at sizes it
     /// shortens ran 1.1-1.3x faster; on the SSE kernel, whose tail vectors
     /// are 16 B, called copies of 576-1400 B lost 7-13% with it. Graded (2,
@@ -92,7 +92,7 @@ impl Tuning for __m512i {
     /// ticks to 13.1-13.3, DPDK 14.5), the other sizes within 0.94-1.05x
     /// in turn; and the `memcpy` call site, whose two loops then share
     /// their tail, took 586 B, where the graded tail in the unaligned loop
-    /// alone took 601 (BENCHMARKS.md, "`amd-25-17`: the loop's graded
+    /// alone took 601 (benches/NOTEBOOK.md, "`amd-25-17`: the loop's graded
     /// tail").
     const SHORT_TAIL_ALIGNED: bool = true;
 
@@ -106,7 +106,7 @@ impl Tuning for __m512i {
     /// sizes unchanged. Fills keep the full rung: their 64 B went from
     /// 7.0 to 7.4 ticks with halves. Not on Zen 5, whose 512-bit stores
     /// are one operation: there 64-byte copies went from 5.2 to 5.8 ticks
-    /// with halves (BENCHMARKS.md, "`amd-26-2`: a 64-byte copy as two
+    /// with halves (benches/NOTEBOOK.md, "`amd-26-2`: a 64-byte copy as two
     /// halves", and "`amd-25-17` with AVX-512: a 64-byte copy as two
     /// halves").
     const HALVES_AT_WIDTH: bool = super::cores::AMD_ZEN4;
@@ -116,7 +116,7 @@ impl Tuning for __m512i {
     /// instructions' speed in the 64-byte loop (copies 0.87x at 16 KiB and
     /// 0.83x at 1 MiB; fills 0.89-0.94x at 2-8 MiB); at 8 KiB the loop was
     /// still 6% ahead. Below 16 KiB, hot in L1, the loop keeps the sizes it
-    /// was tuned for (BENCHMARKS.md, "Large copies"). Issue 10's Ice Lake-SP
+    /// was tuned for (benches/NOTEBOOK.md, "Large copies"). Issue 10's Ice Lake-SP
     /// ran the loop at 0.74x `rep movsb` at 256 KiB (not measurable here).
     ///
     /// On Zen 4 and 5 ([`AMD_AVX512`](super::cores::AMD_AVX512)) copies
@@ -162,7 +162,7 @@ impl Tuning for __m512i {
     /// (DPDK 6.2-9.2), fills 5.8-15.0 against 4.2-6.1; but hot, the plain
     /// moves cost 0.6-1.9 ticks at 1-32 B and uniform random 1-256 B copies
     /// 16% (15.9 against 18.5 ticks, glibc 17.2), so masks stay the default
-    /// (BENCHMARKS.md, "`amd-26-2`: masked stores into lines not in L1").
+    /// (benches/NOTEBOOK.md, "`amd-26-2`: masked stores into lines not in L1").
     /// For the same reason fills do not mask up to 64 B as glibc's EVEX
     /// `memset` does: there, 33-64 B ran 4.0-4.3 ticks -> 2.7-3.2 hot but
     /// 5.7-7.8 -> 12.9-20.0 into lines not in L1 ("`amd-26-2`: fills of

@@ -304,7 +304,7 @@ pub(crate) mod string {
     /// rounds) the loop ran 1.07-1.17x `rep movsb` at 16 KiB and 1.03-1.06x
     /// at 17 KiB, and tied it (0.98-1.10x) from 18 KiB to 2 MiB, so Zen 5's
     /// threshold costs it nothing, where Zen 5's L1d rule (16 KiB on a
-    /// 32 KiB L1d) lost up to 15% at 16-17 KiB (BENCHMARKS.md, "`amd-25-17`
+    /// 32 KiB L1d) lost up to 15% at 16-17 KiB (benches/NOTEBOOK.md, "`amd-25-17`
     /// with AVX-512: the string and streaming thresholds").
     #[cfg(target_feature = "avx2")]
     pub(crate) const AMD_AVX512_COPY_MIN: usize = cut_over(26 << 10);

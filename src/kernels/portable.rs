@@ -25,12 +25,12 @@ impl Tuning for u64 {
     /// 207), hot in L1, TSC ticks per call, loop against `rep movsb`: 512 B
     /// 26.0 vs 31.3 aligned and 29.0 vs 40.6 unaligned (the loop wins);
     /// 768 B 38.4 vs 33.8 and 42.8 vs 43.7; 1 KiB 51.1 vs 34.9 and 55.1 vs
-    /// 45.9; 8 KiB 414 vs 104 (BENCHMARKS.md, "The C symbols").
+    /// 45.9; 8 KiB 414 vs 104 (benches/NOTEBOOK.md, "The C symbols").
     /// Below the loop, at 96-128 B, one `rep movsb` also wins on this
     /// CPU (7.8 ticks against 8.6-13.1), but only because it has FSRM:
     /// without it a short `rep movsb` starts in tens of cycles, and no
     /// stable target feature tells the two apart at compile time, so
-    /// there is no such window (BENCHMARKS.md, "The portable kernel
+    /// there is no such window (benches/NOTEBOOK.md, "The portable kernel
     /// against its peers").
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
     const STRING_COPY_MIN: usize = super::string::cut_over(768);

@@ -59,7 +59,7 @@ impl Tuning for __m128i {
     /// ring packets from 0.84-0.88x DPDK to 0.99-1.02x, but hot 129-224 B
     /// copies and fills 15-45% slower, as on `intel-6-207` (40%): the
     /// trade the mixed-sizes class makes on the wider kernels, so it is
-    /// that cfg's form here (BENCHMARKS.md, "`amd-26-2`: the SSE ladder to
+    /// that cfg's form here (benches/NOTEBOOK.md, "`amd-26-2`: the SSE ladder to
     /// 256 B").
     const NOLOOP_MAX: usize = if crate::generic::MIXED_SIZES {
         256
@@ -70,7 +70,7 @@ impl Tuning for __m128i {
 
     /// An aligned destination fills with the aligned loop: 192 B-1 KiB
     /// went from 0.71-0.82x glibc's SSE2 `memset` to 0.84-1.02x
-    /// (BENCHMARKS.md, "The aligned-destination fill").
+    /// (benches/NOTEBOOK.md, "The aligned-destination fill").
     const FILL_ALIGNED_LOOP: bool = true;
 
     /// `rep movsb` takes over from 1518 B (fills: below): 16-byte stores
@@ -78,7 +78,7 @@ impl Tuning for __m128i {
     /// near-flat 37-51 ticks from 1280 B to 2 KiB. The loop wins by 13-22%
     /// at 1280-1408 B and by 4-8% at 1518-1600 B; from 1664 B the string
     /// instructions win or tie, and at 2-8 KiB they take half the time to
-    /// two thirds (BENCHMARKS.md, "`rep movsb` cut-over, re-measured").
+    /// two thirds (benches/NOTEBOOK.md, "`rep movsb` cut-over, re-measured").
     /// The threshold sits at 1518 rather than 1664 so that a constant
     /// 1518-byte copy (a full Ethernet frame) is one `rep movsb`, where the
     /// 23-turn loop would not unroll (issue 3: straight-line code for
@@ -103,7 +103,7 @@ impl Tuning for __m128i {
     /// to 1.01-1.21x, and `bcmp` with a difference at a random place from
     /// 0.94-0.99x to 0.96-1.39x; `memcmp` with one went from 0.90-0.93x to
     /// 0.84-0.97x, its search of the block being twice as long
-    /// (BENCHMARKS.md, "memcmp and bcmp"). Locating the difference from
+    /// (benches/NOTEBOOK.md, "memcmp and bcmp"). Locating the difference from
     /// the block's OR tree (`compare::Fields`) instead of loading it again
     /// took memcmp diff to 0.92-1.13x from 192 B (27.4-196.8 ticks against
     /// glibc's 31.0-194.8; before, 0.84-0.97x, 32.2-201.2 ticks; "memcmp

@@ -1,5 +1,5 @@
 /*
- * The vhost-like streaming model of benches/NOTEBOOK.md, "amd-26-2: the
+ * The vhost-like streaming model of benches/NOTEBOOK.md, "`amd-26-2`: the
  * AVX-512 loop against DPDK's at 1-1.5 KiB": a 16 MiB ring of 2 KiB
  * descriptors, an 18 MiB pool of 2304-byte buffers, a 12-byte header
  * zeroed and the payload copied after it, by loop variants written in C

@@ -1,5 +1,6 @@
 //! One size, one implementation, timed alone in a tight loop: the
-//! placement study of BENCHMARKS.md, "memmove, after (2026-12-01)".
+//! placement study of benches/NOTEBOOK.md, "After (2026-12-01): the 1-32
+//! B distance test, measured apart" (under "memmove").
 //!
 //! ```text
 //! cd benches/experiments/move-small
