@@ -108,7 +108,7 @@ codegen_runnable() {
 TARGET_BASE=${CARGO_TARGET_DIR:-$ROOT/target}
 SIZE_TARGET=${CODEGEN_SIZE_TARGET:-600}
 # The avx512bw-unwind build was at 602 B until the loops' block count was
-# computed once (src/generic.rs, blocks_up); no one saw it, as this list
+# computed once (src/generic.rs, `write()` and `write_loop_aligned`); no one saw it, as this list
 # did not exist.
 BUDGET_TIERS=${CODEGEN_BUDGET_TIERS:-"sse avx2 avx512bw avx2-amd avx2-zen4 avx512bw-amd portable sse-unwind avx512bw-unwind"}
 EXEMPT_1518="codegen_memcpy_1518 codegen_memset_1518 codegen_memcpy_generic_1518 codegen_memcpy_aligned_1518"
