@@ -968,6 +968,10 @@ fn place(down: bool, n: usize, off: usize, len: usize) -> usize {
 /// whose stores may overwrite its source, and loads each block whole
 /// before storing it ([`block`]); a copy reads the tail after the loop.
 ///
+/// `turn` is the blocks a turn of the loop, 1 or 2 ([`Tuning::LOOP_TURN`],
+/// [`Tuning::UNALIGNED_TURN`]): a constant, so that only one form is
+/// emitted.
+///
 /// Callers derive `blocks` from `n` alone, never from an address, so that a
 /// constant `n` gives a constant trip count and the loop unrolls to
 /// straight-line code. The tail is addressed from `dst`, `src` and `n`, not
@@ -980,8 +984,9 @@ fn place(down: bool, n: usize, off: usize, len: usize) -> usize {
 /// `dst + place(start)` is `W`-aligned (and the source there too when `L`
 /// is [`Aligned`]), `start + blocks * LOOP_BLOCK <= n`, `tail_vectors * W
 /// <= n`, the blocks and the tail together cover `0..n` less `start`
-/// bytes at the walk's starting end, `tail_vectors <= AHEAD_MAX`, and
-/// `0..n` is in range.
+/// bytes at the walk's starting end, `tail_vectors <= AHEAD_MAX`, `turn`
+/// is 1 or 2, and `0..n` is in range.
+#[allow(clippy::too_many_arguments)] // each is one constant or one size of the walk
 #[inline(always)]
 pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
     dst: *mut u8,
@@ -991,8 +996,10 @@ pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
     blocks: usize,
     tail_vectors: usize,
     down: bool,
+    turn: usize,
 ) {
     let (w, lb) = (V::BYTES, V::LOOP_BLOCK);
+    debug_assert!(turn == 1 || turn == 2);
     debug_assert!(start + blocks * lb <= n && tail_vectors * w <= n);
     debug_assert!(tail_vectors == 0 || start + blocks * lb + tail_vectors * w >= n);
     let tail_at = place(down, n, n - tail_vectors * w, tail_vectors * w);
@@ -1005,7 +1012,7 @@ pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
     let base = place(down, n, start, run);
     // SAFETY: `base <= n`, in range.
     let (at, from) = (unsafe { dst.add(base) }, src.skip(base));
-    // `LOOP_TURN` blocks a turn, then the odd one (the same blocks in the
+    // `turn` blocks a turn, then the odd one (the same blocks in the
     // same order either way). The odd one is numbered from the turns'
     // end, `blocks / 2 * 2`, not as `blocks - 1`: that form addressed its
     // vectors from `LOOP_BLOCK * blocks` with negative displacements (the
@@ -1013,7 +1020,6 @@ pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
     // 1 KiB-1518 B `vhost_enqueue` packets on the Zen 5 at 0.55-0.89x
     // DPDK where this one ran 0.67-0.98x in the same runs
     // (benches/NOTEBOOK.md, "`amd-26-2`: two blocks a turn").
-    let turn = V::LOOP_TURN;
     for t in 0..blocks / turn {
         for u in 0..turn {
             // SAFETY: `t * turn + u < blocks`.
@@ -1109,10 +1115,24 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
             // 1..=W the blocks leave at most `W - 1 + (n - W) % LOOP_BLOCK`
             // bytes before `n`, which `short_tail` covers with as few
             // vectors as `n` allows.
-            loop_and_tail::<V, Unaligned, _>(dst, src, n, skip, blocks, 0, false);
+            loop_and_tail::<V, Unaligned, _>(
+                dst,
+                src,
+                n,
+                skip,
+                blocks,
+                0,
+                false,
+                V::UNALIGNED_TURN,
+            );
             short_tail::<V, R>(dst, src, n, (n - w) % V::LOOP_BLOCK, tail_vectors);
         } else {
-            loop_and_tail::<V, Unaligned, _>(dst, src, n, skip, blocks, tail_vectors, down);
+            let turn = if R::OVERLAP {
+                V::LOOP_TURN
+            } else {
+                V::UNALIGNED_TURN
+            };
+            loop_and_tail::<V, Unaligned, _>(dst, src, n, skip, blocks, tail_vectors, down, turn);
         }
         if R::OVERLAP {
             head.write::<Unaligned>(dst);
@@ -1237,11 +1257,20 @@ unsafe fn write_loop_aligned<V: Tuning, R: Source>(
         }
         if V::SHORT_TAIL_ALIGNED {
             let blocks = blocks - first;
-            loop_and_tail::<V, Aligned, R>(dst, src, n, first * lb, blocks, 0, false);
+            loop_and_tail::<V, Aligned, R>(dst, src, n, first * lb, blocks, 0, false, V::LOOP_TURN);
             short_tail::<V, R>(dst, src, n, rest, lb / w + 1);
         } else {
             let blocks = (n - 1) / lb - first;
-            loop_and_tail::<V, Aligned, R>(dst, src, n, first * lb, blocks, lb / w, false)
+            loop_and_tail::<V, Aligned, R>(
+                dst,
+                src,
+                n,
+                first * lb,
+                blocks,
+                lb / w,
+                false,
+                V::LOOP_TURN,
+            )
         }
     }
 }
@@ -1299,6 +1328,10 @@ const fn check_tuning<V: Tuning>() {
         assert!(
             V::LOOP_TURN == 1 || V::LOOP_TURN == 2,
             "the loop takes one or two blocks a turn"
+        );
+        assert!(
+            V::UNALIGNED_TURN == 1 || V::UNALIGNED_TURN == 2,
+            "the unaligned loop takes one or two blocks a turn"
         );
         assert!(
             V::LOOP_BLOCK + w <= V::NOLOOP_MAX,

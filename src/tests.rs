@@ -152,17 +152,31 @@ fn blocks<V: Tuning>() {
         }
     }
     // loop_and_tail over [LOOP_BLOCK, 3 * LOOP_BLOCK + W] on an aligned
-    // destination, with unaligned and aligned sources.
+    // destination, with unaligned and aligned sources, one block a turn and
+    // two (then the odd one: 0 to 3 blocks), whichever the kernel's
+    // `LOOP_TURN` and `UNALIGNED_TURN` are.
     let b = V::LOOP_BLOCK;
-    for n in b..=3 * b + w {
-        for soff in [0, 1, w - 1] {
-            copies("loop_and_tail", n, 0, soff, |d, s| unsafe {
-                generic::loop_and_tail::<V, Unaligned, _>(d, s, n, 0, (n - 1) / b, b / w, false)
+    for turn in [1, 2] {
+        for n in b..=3 * b + w {
+            let blocks = (n - 1) / b;
+            for soff in [0, 1, w - 1] {
+                copies("loop_and_tail", n, 0, soff, |d, s| unsafe {
+                    generic::loop_and_tail::<V, Unaligned, _>(
+                        d,
+                        s,
+                        n,
+                        0,
+                        blocks,
+                        b / w,
+                        false,
+                        turn,
+                    )
+                });
+            }
+            copies("aligned loop_and_tail", n, 0, 0, |d, s| unsafe {
+                generic::loop_and_tail::<V, Aligned, _>(d, s, n, 0, blocks, b / w, false, turn)
             });
         }
-        copies("aligned loop_and_tail", n, 0, 0, |d, s| unsafe {
-            generic::loop_and_tail::<V, Aligned, _>(d, s, n, 0, (n - 1) / b, b / w, false)
-        });
     }
     // write_loop as a move, at every alignment of the destination, up
     // with the destination before the source and down with it after.
@@ -206,6 +220,7 @@ fn blocks<V: Tuning>() {
                     (n - w) / b,
                     b / w + 1,
                     false,
+                    V::UNALIGNED_TURN,
                 )
             });
         }
@@ -684,13 +699,26 @@ fn core_from_cpuid_fields() {
 }
 
 /// Every kernel's block loop takes two blocks a turn exactly when the
-/// build asks for it (`--cfg fastmem_paired_blocks`).
+/// build asks for it (`--cfg fastmem_paired_blocks`); the unaligned loop
+/// of a copy or fill takes two on the SSE kernel in every build.
 #[test]
 fn loop_turn_follows_the_cfg() {
     let want = if cfg!(fastmem_paired_blocks) { 2 } else { 1 };
     assert_eq!(<u64 as Tuning>::LOOP_TURN, want);
     assert_eq!(<crate::Selected as Tuning>::LOOP_TURN, want);
     assert_eq!(crate::PAIRED_BLOCKS, want == 2);
+    assert_eq!(<u64 as Tuning>::UNALIGNED_TURN, want);
+    #[cfg(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2"
+    ))]
+    assert_eq!(<crate::kernels::arch::__m128i as Tuning>::UNALIGNED_TURN, 2);
+    let selected = if crate::KERNEL == crate::Kernel::Sse {
+        2
+    } else {
+        want
+    };
+    assert_eq!(<crate::Selected as Tuning>::UNALIGNED_TURN, selected);
 }
 
 /// A fill streams from twice a copy's threshold; both are `usize::MAX`

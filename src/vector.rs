@@ -136,6 +136,13 @@ pub(crate) trait Tuning: Vector {
     /// half the loop's branches and twice its body. 1 unless the build
     /// sets `--cfg fastmem_paired_blocks` ([`crate::PAIRED_BLOCKS`]).
     const LOOP_TURN: usize = if cfg!(fastmem_paired_blocks) { 2 } else { 1 };
+    /// Blocks a turn, 1 or 2, of the unaligned loop when it copies or
+    /// fills going up (a copy, a fill, a move whose ranges are disjoint);
+    /// an overlapping move's loops and the aligned loop take
+    /// [`LOOP_TURN`](Self::LOOP_TURN). By default `LOOP_TURN`; the SSE
+    /// kernel sets 2, which its call site has the room for (`memcpy`
+    /// 543 B) where the whole of `fastmem_paired_blocks` does not.
+    const UNALIGNED_TURN: usize = Self::LOOP_TURN;
 
     /// Copies of at least this many bytes go to [`Tuning::string_copy`];
     /// `usize::MAX` (the default): none do. Above `NOLOOP_MAX`.

@@ -68,6 +68,23 @@ impl Tuning for __m128i {
     };
     const LOOP_BLOCK: usize = 64;
 
+    /// Two 64-byte blocks a turn in the unaligned loop of a copy or fill
+    /// (the vhost ring's: its destination is 12 bytes past a line). On the
+    /// Zen 4 (`amd-25-17`), in `vhost_enqueue`, the builds in turn, three
+    /// rounds each, two code layouts, DPDK's ticks over fastmem's: 256-B
+    /// packets into a 512 MiB ring 0.62-0.82x -> 0.93-0.98x (into a 16 MiB
+    /// one 0.96-0.97x -> 0.94x), 512 B into the 16 MiB ring 0.81-0.92x ->
+    /// 0.94-0.95x (into DRAM it moved with the layout, -0.04 to +0.05),
+    /// 1 KiB 0.98-0.99x -> 0.99-1.01x; hot copies and fills within the
+    /// placement noise. The same stores in the same order, half the turns,
+    /// as on the Zen 5's AVX-512 ring ("`amd-26-2`: two blocks a turn").
+    /// The call site has the room: `memcpy` 543 B, `memset` 519 B (415
+    /// and 439 with one block), where pairing the aligned loop too
+    /// (`fastmem_paired_blocks`) takes `memcpy` to 661 B, past 600
+    /// (benches/NOTEBOOK.md, "`amd-25-17`: the SSE ring's loop, two blocks
+    /// a turn"). Not measured on the other CPUs.
+    const UNALIGNED_TURN: usize = 2;
+
     /// An aligned destination fills with the aligned loop: 192 B-1 KiB
     /// went from 0.71-0.82x glibc's SSE2 `memset` to 0.84-1.02x
     /// (benches/NOTEBOOK.md, "The aligned-destination fill").
