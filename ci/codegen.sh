@@ -50,6 +50,13 @@
 # Exempt: the portable tier's 1518-byte wrappers, when they loop. With 8-byte
 # registers a straight-line 1518-byte copy is ~380 instructions, so the
 # block loop is kept; their branches are reported, not failed.
+# Allowed to loop: the SSE builds' 1518-byte copy wrappers (memcpy,
+# memcpy_generic, memcpy_aligned; `rep movsb` takes over from 1536 B, so
+# that Ethernet frames take the loop, which ran 1518-B packets in
+# vhost_enqueue's rings 1.08-1.25x faster than `rep movsb` on the Zen 4:
+# src/kernels/sse.rs, STRING_COPY_MIN). Their 23-block loop does not unroll.
+# They still FAIL on any call, any jump out of the wrapper and any indirect
+# jump; SSE's memset 1518 (the loop, unrolled) stays under the rule above.
 #
 #   bash ci/codegen.sh                      # sse avx2 avx512 avx512bw avx2-amd avx512bw-amd portable,
 #                                           # and sse, avx2, avx512bw with -mixed,
@@ -112,6 +119,7 @@ SIZE_TARGET=${CODEGEN_SIZE_TARGET:-600}
 # did not exist.
 BUDGET_TIERS=${CODEGEN_BUDGET_TIERS:-"sse avx2 avx512bw avx2-amd avx2-zen4 avx512bw-amd portable sse-unwind avx512bw-unwind"}
 EXEMPT_1518="codegen_memcpy_1518 codegen_memset_1518 codegen_memcpy_generic_1518 codegen_memcpy_aligned_1518"
+LOOP_1518="codegen_memcpy_1518 codegen_memcpy_generic_1518 codegen_memcpy_aligned_1518"
 STRICT="codegen_memset_12 codegen_memset_64 codegen_memcpy_const_12 codegen_memset_const_12
  codegen_memcpy_generic_12 codegen_memcpy_generic_64 codegen_memcpy_generic_1518
  codegen_memcpy_aligned_12 codegen_memcpy_aligned_64 codegen_memcpy_aligned_1518"
@@ -357,6 +365,9 @@ for tier in $TIERS; do
             n_bad=$(( $(count call) + $(count out) + $(count indirect) + $(count cond-back) + $(count jmp-back) ))
             exempt=0
             if [ "$tier" = portable ] && [[ " $EXEMPT_1518 " == *" $sym "* ]]; then exempt=1; fi
+            loops_ok=0
+            if [[ $tier == sse* ]] && [[ " $LOOP_1518 " == *" $sym "* ]]; then loops_ok=1; fi
+            n_hard=$(( $(count call) + $(count out) + $(count indirect) ))
             if [[ "$PLAIN" == *" $sym "* ]] && grep -qE '\{k[0-7]\}' <<<"$asm"; then
                 note=" FAIL: a masked move"
                 failed+=("$tier: $sym uses a masked move")
@@ -364,6 +375,12 @@ for tier in $TIERS; do
                 note=" straight-line, $insns instructions"
             elif [ $exempt = 1 ]; then
                 note=" ($n_all jumps/calls: portable 1518 B exempt, it keeps its block loop; see the header)"
+            elif [ $loops_ok = 1 ] && [ "$n_hard" -eq 0 ]; then
+                note=" the block loop, $n_cond conditional jumps ($(count cond-back) back), no call: SSE 1518 B loops, see the header"
+            elif [ $loops_ok = 1 ]; then
+                note=" FAIL: $n_hard calls, tail or indirect jumps"
+                failed+=("$tier: $sym has $n_hard calls, tail or indirect jumps")
+                branch_lines=$kinds
             elif [[ "$STRICT" == *" $sym "* ]]; then
                 note=" FAIL: $n_all jumps/calls"
                 failed+=("$tier: $sym has $n_all jumps/calls")

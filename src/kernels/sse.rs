@@ -90,18 +90,31 @@ impl Tuning for __m128i {
     /// (benches/NOTEBOOK.md, "The aligned-destination fill").
     const FILL_ALIGNED_LOOP: bool = true;
 
-    /// `rep movsb` takes over from 1518 B (fills: below): 16-byte stores
-    /// cap the loop near 40 B/tick, and the string instructions cost a
-    /// near-flat 37-51 ticks from 1280 B to 2 KiB. The loop wins by 13-22%
-    /// at 1280-1408 B and by 4-8% at 1518-1600 B; from 1664 B the string
-    /// instructions win or tie, and at 2-8 KiB they take half the time to
-    /// two thirds (benches/NOTEBOOK.md, "`rep movsb` cut-over, re-measured").
-    /// The threshold sits at 1518 rather than 1664 so that a constant
-    /// 1518-byte copy (a full Ethernet frame) is one `rep movsb`, where the
-    /// 23-turn loop would not unroll (issue 3: straight-line code for
-    /// constant sizes). On `amd-25-1` too it beat the loop from 1518 B,
-    /// by 1.1-1.8x at 1518 B-8 KiB.
-    const STRING_COPY_MIN: usize = super::string::cut_over(1518);
+    /// `rep movsb` takes over from 1536 B (fills: below), so that every
+    /// Ethernet frame (1518 B, 1522 B with a VLAN tag) takes the loop.
+    /// - Into a ring that is not in L1 the string instruction loses: on the
+    ///   Zen 4 (`amd-25-17`) `vhost_enqueue` ran 1518-B packets at 0.80x
+    ///   DPDK's speed into a 512 MiB ring and 0.88-0.92x into a 16 MiB one
+    ///   with it, 0.98-1.00x with the loop (the builds in turn, three
+    ///   rounds each); the SSE records of `intel-6-207`, `amd-25-1` and the
+    ///   Zen 4 with AVX-512 hidden have it at 0.83-0.93x there too (the
+    ///   Zen 5's at 1.15-1.20x).
+    /// - Hot at 1518 B it wins on the Zen 3 and Zen 4 (54 ticks against the
+    ///   loop's 69 here, where DPDK's loop takes 69 too) and loses on
+    ///   `intel-6-207` (the loop 4-8% faster up to 1600 B) and the Zen 5
+    ///   (43.5 ticks against DPDK's loop's 38.6). Here the loop runs at
+    ///   DPDK's speed at 1518 B, hot and into either ring; the cold rings
+    ///   of the other CPUs have not been run with it.
+    /// - From 1536 B to 8 KiB the string instruction keeps its hot lead:
+    ///   1.3-1.8x here, 1.1-1.8x on the Zen 3, a tie at 1664 B and up to
+    ///   2x at 4-8 KiB on `intel-6-207`.
+    ///
+    /// Before, the threshold was 1518 so that a constant 1518-byte copy was
+    /// one `rep movsb`; it is now the loop's 23 blocks, which LLVM does not
+    /// unroll, and `ci/codegen.sh` lets the SSE builds' 1518-B copy
+    /// wrappers loop and nothing else (benches/NOTEBOOK.md, "`amd-25-17`:
+    /// the SSE kernel's 1518-B frames take the loop").
+    const STRING_COPY_MIN: usize = super::string::cut_over(1536);
     /// `rep stosb` takes over from 2 KiB: at 1518 B it lost on every CPU
     /// measured (0.91-0.92x glibc's 16-byte loop on `intel-6-207`,
     /// 0.58-0.64x on `amd-25-1`, 0.96x the loop on `amd-26-2`); at exactly
