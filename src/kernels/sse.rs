@@ -97,8 +97,9 @@ impl Tuning for __m128i {
     ///   DPDK's speed into a 512 MiB ring and 0.88-0.92x into a 16 MiB one
     ///   with it, 0.98-1.00x with the loop (the builds in turn, three
     ///   rounds each); the SSE records of `intel-6-207`, `amd-25-1` and the
-    ///   Zen 4 with AVX-512 hidden have it at 0.83-0.93x there too (the
-    ///   Zen 5's at 1.15-1.20x).
+    ///   Zen 4 with AVX-512 hidden have it at 0.83-0.93x there too
+    ///   (`intel-6-207`'s 16 MiB ring at 0.99x, the Zen 5's rings at
+    ///   1.15-1.20x).
     /// - Hot at 1518 B it wins on the Zen 3 and Zen 4 (54 ticks against the
     ///   loop's 69 here, where DPDK's loop takes 69 too) and loses on
     ///   `intel-6-207` (the loop 4-8% faster up to 1600 B) and the Zen 5
