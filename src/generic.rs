@@ -780,7 +780,12 @@ pub(crate) unsafe fn write_le16<R: Source>(dst: *mut u8, src: R, n: usize) {
 ///
 /// `16 < n <= 2 * V::BYTES` and `0..n` is in range.
 #[inline(always)]
-unsafe fn write_gt16<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize, halves_at_w: bool) {
+pub(crate) unsafe fn write_gt16<V: Vector, R: Source>(
+    dst: *mut u8,
+    src: R,
+    n: usize,
+    halves_at_w: bool,
+) {
     debug_assert!(16 < n && n <= 2 * V::BYTES);
     // SAFETY: a 16-byte rung covers (16, 32]; a wider one takes [W, 2W]
     // (or (W, 2W]) and hands (16, W) (or (16, W]) to its half, whose

@@ -890,12 +890,27 @@ fn movs<V: Vector>() {
     one::<V, 256>();
 }
 
-/// The ladder below a kernel's width, rung by rung.
+/// The ladder below a kernel's width, rung by rung; above 16 B in both
+/// forms a copy of exactly `W` can take, whatever this build's
+/// `Tuning::HALVES_AT_WIDTH`: the full rung and the half rung.
 fn rungs<V: Vector>() {
-    for n in 0..=2 * V::BYTES {
+    let w = V::BYTES;
+    for n in 0..=2 * w {
         copies("write_le_2w", n, 3, 1, |d, s| unsafe {
             generic::write_le_2w::<V, _>(d, s, n)
         });
+    }
+    for halves in [false, true] {
+        for n in 17..=2 * w {
+            for (doff, soff) in [(0, 0), (1, 3), (w - 1, 0)] {
+                copies("write_gt16", n, doff, soff, |d, s| unsafe {
+                    generic::write_gt16::<V, _>(d, s, n, halves)
+                });
+                fills("write_gt16 fill", n, doff, 0xA5, |d| unsafe {
+                    generic::write_gt16::<V, _>(d, Splat(0xA5), n, halves)
+                });
+            }
+        }
     }
 }
 

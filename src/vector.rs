@@ -174,10 +174,12 @@ pub(crate) trait Tuning: Vector {
     /// Whether a copy or move of exactly `BYTES` takes the half-width rung
     /// (two half vectors) instead of the full rung, whose head and tail
     /// are then the same vector moved twice. False by default; the AVX-512
-    /// kernel sets it in a build for Zen 4 (`cores::AMD_ZEN4`), where each
-    /// 512-bit store is two store operations, so the full rung's 64 bytes
-    /// cost four (benches/NOTEBOOK.md, "`amd-25-17` with AVX-512: a 64-byte copy
-    /// as two halves").
+    /// kernel sets it in every build but one for Zen 5 (`cores::AMD_ZEN5`):
+    /// on Zen 4 each 512-bit store is two store operations, so the full
+    /// rung's 64 bytes cost four, and on Intel (`intel-6-167`) the halves
+    /// ran unaligned 64-byte copies faster (benches/NOTEBOOK.md,
+    /// "`amd-25-17` with AVX-512: a 64-byte copy as two halves",
+    /// "`intel-6-167`: a 64-byte copy as two halves").
     const HALVES_AT_WIDTH: bool = false;
 
     /// Whether a copy of more than `2 * BYTES` and at most `4 * BYTES`

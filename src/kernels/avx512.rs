@@ -96,20 +96,30 @@ impl Tuning for __m512i {
     /// tail").
     const SHORT_TAIL_ALIGNED: bool = true;
 
-    /// On Zen 4 a 64-byte copy as two ymm moves, as DPDK's `rte_memcpy`
-    /// moves 33-64 B, rather than the same zmm move twice. The 64-byte
-    /// packets of the vhost ring (`examples/vhost_enqueue --mib 16`) went
-    /// from 0.82-0.97x DPDK's speed to 1.00-1.02x (three rounds, the two
-    /// builds alternating); hot 64-byte copies, both forms in one binary,
-    /// from 5.0 to 4.2 ticks a call (6.7-7.5 to 6.4-7.0 in the machine's
-    /// slow state), and inlined with dst+1/src+3 from 4.3 to 2.9; other
-    /// sizes unchanged. Fills keep the full rung: their 64 B went from
-    /// 7.0 to 7.4 ticks with halves. Not on Zen 5, whose 512-bit stores
-    /// are one operation: there 64-byte copies went from 5.2 to 5.8 ticks
-    /// with halves (benches/NOTEBOOK.md, "`amd-26-2`: a 64-byte copy as two
-    /// halves", and "`amd-25-17` with AVX-512: a 64-byte copy as two
-    /// halves").
-    const HALVES_AT_WIDTH: bool = super::cores::AMD_ZEN4;
+    /// A 64-byte copy as two ymm moves, as DPDK's `rte_memcpy` moves 33-64
+    /// B, rather than the same zmm move twice: everywhere but Zen 5.
+    ///
+    /// - Zen 4, whose 512-bit stores are two store operations each: the
+    ///   64-byte packets of the vhost ring (`examples/vhost_enqueue --mib
+    ///   16`) went from 0.82-0.97x DPDK's speed to 1.00-1.02x (three
+    ///   rounds, the two builds alternating); hot 64-byte copies, both
+    ///   forms in one binary, from 5.0 to 4.2 ticks a call, and inlined
+    ///   with dst+1/src+3 from 4.3 to 2.9; other sizes unchanged.
+    /// - Intel (`intel-6-167`, a KVM guest reporting CPUID model 167 with
+    ///   AMX and AVX512-FP16): the ring's 64-byte packets from 0.95-0.97x
+    ///   DPDK to 0.99-1.02x, into L3 and into DRAM (five rounds each);
+    ///   hot dst+1/src+3 64-byte copies from 3.7-3.8 to 3.3-3.4 ticks,
+    ///   inlined from 2.9-3.0 to 2.2-2.3 (DPDK 2.2-2.3); aligned ones
+    ///   unchanged (3.3-3.4). Not measured on `intel-6-207`.
+    /// - Not on Zen 5 ([`AMD_ZEN5`](super::cores::AMD_ZEN5)), whose
+    ///   512-bit stores are one operation: there 64-byte copies went from
+    ///   5.2 to 5.8 ticks with halves.
+    ///
+    /// Fills keep the full rung: their 64 B went from 7.0 to 7.4 ticks
+    /// with halves on Zen 4 (benches/NOTEBOOK.md, "`amd-26-2`: a 64-byte
+    /// copy as two halves", "`amd-25-17` with AVX-512: a 64-byte copy as
+    /// two halves" and "`intel-6-167`: a 64-byte copy as two halves").
+    const HALVES_AT_WIDTH: bool = !super::cores::AMD_ZEN5;
 
     /// `rep movsb` and `rep stosb` take over from 16 KiB: single copies
     /// and fills of 16 KiB-8 MiB, warm, ran 0.83-1.0x the string

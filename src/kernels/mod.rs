@@ -150,7 +150,13 @@ pub(crate) mod cores {
     /// does not (`-C target-cpu=znver5` sets it, `znver4` does not). See
     /// `Tuning::HALVES_AT_WIDTH` and `Tuning::LOAD_FIRST`.
     #[cfg(target_feature = "avx2")] // the kernels that ask
-    pub(crate) const AMD_ZEN4: bool = AMD_AVX512 && !cfg!(target_feature = "avxvnni");
+    pub(crate) const AMD_ZEN4: bool = AMD_AVX512 && !AMD_ZEN5;
+
+    /// And a build for Zen 5: with `avxvnni` (`-C target-cpu=znver5`),
+    /// whose 512-bit stores are one operation each. See
+    /// `Tuning::HALVES_AT_WIDTH`.
+    #[cfg(target_feature = "avx2")] // the kernels that ask
+    pub(crate) const AMD_ZEN5: bool = AMD_AVX512 && cfg!(target_feature = "avxvnni");
 
     /// The cores [`at_run_time`] tells apart: the run-time form of
     /// [`AMD_ZEN3`] and [`AMD_AVX512`].
