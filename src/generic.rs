@@ -190,6 +190,28 @@ pub(crate) trait Source: Copy {
     /// `n <= V::MASKED_MAX` and `0..n` is in range.
     unsafe fn write_masked<V: Tuning>(self, dst: *mut u8, n: usize);
 
+    /// Whether, where `high::ON`, `write_gt16` writes this source's
+    /// 33-128-byte ends with [`Source::write_ends_high`]: copies and moves.
+    /// Fills keep the intrinsics: with a fill's broadcast in `asm!`, LLVM
+    /// saved a register on entry to every path of the exported `memset`
+    /// (it had saved it on the large-size path only), and its fills of
+    /// 129-512 B went from 3.3-3.8 to 3.9-4.4 ticks on `intel-6-167`
+    /// (benches/NOTEBOOK.md, "`intel-6-167`: the early returns in registers
+    /// 16-31").
+    const ENDS_HIGH: bool = false;
+
+    /// Writes `0..n`, `w <= n <= 2w` with `w` 32 or 64, as one vector of
+    /// `w` bytes at each end in registers 16-31, both read before either
+    /// is written ([`crate::kernels::high`]). Reached only where
+    /// `high::ON` and [`Source::ENDS_HIGH`].
+    ///
+    /// # Safety
+    ///
+    /// `w` is 32 or 64, `w <= n <= 2 * w`, and `0..n` is in range.
+    unsafe fn write_ends_high(self, _dst: *mut u8, _n: usize, _w: usize) {
+        unreachable!("write_ends_high without Source::ENDS_HIGH")
+    }
+
     /// The first size this source hands to the kernel's string instruction.
     fn string_min<V: Tuning>() -> usize;
 
@@ -205,6 +227,7 @@ pub(crate) trait Source: Copy {
 
 impl Source for *const u8 {
     const TRAFFIC: usize = 2;
+    const ENDS_HIGH: bool = true;
 
     type Regs<V: Vector> = NoRegs;
     type Disjoint = Self;
@@ -241,6 +264,11 @@ impl Source for *const u8 {
         unsafe { V::copy_masked(dst, self, n) }
     }
     #[inline(always)]
+    unsafe fn write_ends_high(self, dst: *mut u8, n: usize, w: usize) {
+        // SAFETY: forwarded contract.
+        unsafe { crate::kernels::high::copy_ends(dst, self, n, w) }
+    }
+    #[inline(always)]
     fn string_min<V: Tuning>() -> usize {
         V::STRING_COPY_MIN
     }
@@ -260,6 +288,7 @@ pub(crate) struct Move(pub(crate) *const u8);
 impl Source for Move {
     const OVERLAP: bool = true;
     const TRAFFIC: usize = 2;
+    const ENDS_HIGH: bool = true;
     type Regs<V: Vector> = [MaybeUninit<V>; AHEAD_MAX];
     type Disjoint = *const u8;
     type LoadsFirst = Self;
@@ -294,6 +323,12 @@ impl Source for Move {
         // SAFETY: forwarded contract; `Tuning::copy_masked` loads every
         // byte before it stores one, so overlap is harmless.
         unsafe { self.0.write_masked::<V>(dst, n) }
+    }
+    #[inline(always)]
+    unsafe fn write_ends_high(self, dst: *mut u8, n: usize, w: usize) {
+        // SAFETY: forwarded contract; both ends are loaded before either is
+        // stored, so overlap is harmless.
+        unsafe { self.0.write_ends_high(dst, n, w) }
     }
     #[inline(always)]
     fn string_min<V: Tuning>() -> usize {
@@ -796,7 +831,11 @@ pub(crate) unsafe fn write_gt16<V: Vector, R: Source>(
         // LLVM puts it: testing `n <= W` first for the halves gave 65-128 B
         // a second taken branch, 6.6-7.2 -> 7.4-8.5 ticks a call.
         if V::BYTES <= 16 || n >= V::BYTES + usize::from(halves_at_w) {
-            head_tail::<V, R>(dst, src, n, 1);
+            if crate::kernels::high::ON && R::ENDS_HIGH && (V::BYTES == 32 || V::BYTES == 64) {
+                src.write_ends_high(dst, n, V::BYTES)
+            } else {
+                head_tail::<V, R>(dst, src, n, 1)
+            }
             // The rung's tail move is also the last move of every wider
             // class; shared, it costs this rung a taken jump. Not on the
             // 16-byte rung, where SSE only lost, nor with the mixed-sizes

@@ -190,7 +190,13 @@ impl Tuning for __m512i {
         let k = low_mask(n);
         // SAFETY: the masked load and store touch only bytes `0..n`, which
         // the caller vouches for; avx512bw and avx512vl are enabled.
-        unsafe { _mm256_mask_storeu_epi8(dst.cast(), k, _mm256_maskz_loadu_epi8(k, src.cast())) }
+        unsafe {
+            if super::high::ON {
+                super::high::copy_masked(dst, src, k)
+            } else {
+                _mm256_mask_storeu_epi8(dst.cast(), k, _mm256_maskz_loadu_epi8(k, src.cast()))
+            }
+        }
     }
 
     /// With AVX-512BW, 0..=64 bytes compare with one byte-masked 64-byte
@@ -223,7 +229,8 @@ impl Tuning for __m512i {
     #[cfg(all(target_feature = "avx512bw", target_feature = "avx512vl"))]
     #[inline(always)]
     unsafe fn fill_masked(dst: *mut u8, c: u8, n: usize) {
-        // SAFETY: as in `copy_masked`.
+        // SAFETY: as in `copy_masked`. Not in registers 16-31: see
+        // `generic::Source::ENDS_HIGH`.
         unsafe { _mm256_mask_storeu_epi8(dst.cast(), low_mask(n), _mm256_set1_epi8(c as i8)) }
     }
 }

@@ -410,3 +410,5 @@ pub(crate) mod avx2;
     target_feature = "avx512f"
 ))]
 pub(crate) mod avx512;
+
+pub(crate) mod high;

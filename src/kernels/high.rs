@@ -1,0 +1,125 @@
+//! The copies of the calls that return early (0-128 bytes) in vector
+//! registers 16-31, which an AVX-512 build can name: no `vzeroupper` on
+//! their return.
+//!
+//! A function that writes a ymm or zmm register among 0-15 leaves upper
+//! state that legacy-SSE code would pay to merge, so LLVM puts a
+//! `vzeroupper` before each of its returns. Registers 16-31 exist only in
+//! the EVEX encoding, which leaves no such state: glibc's AVX-512 and EVEX
+//! `memcpy` use them and return without it. On `intel-6-167` the
+//! `vzeroupper` cost a called AVX-512 copy 0.5-0.8 TSC ticks, most of the
+//! gap to glibc at 33-128 B (benches/NOTEBOOK.md, "`intel-6-167`: called
+//! AVX-512 copies of 33-128 B pay for `vzeroupper`", and "`intel-6-167`:
+//! the early returns in registers 16-31"). Inlined, the `vzeroupper` is at
+//! the caller's return, and nothing changes.
+//!
+//! LLVM's register allocator does not prefer registers 16-31, and a value
+//! passed from one `asm!` block to another may land in `zmm0`; so each
+//! function here is one block that loads and stores, with the registers
+//! named, the mask register too: an `asm!` operand of class `kreg` failed
+//! to compile where a crate without AVX-512 (a doctest built without
+//! `RUSTDOCFLAGS`) instantiated it, a named `k1` does not. Copies and
+//! moves only: fills keep the intrinsics (`generic::Source::ENDS_HIGH`).
+//! [`ON`] where the build has AVX-512BW and AVX-512VL (byte masks on
+//! ymm16, 256-bit EVEX moves) on x86-64, and `--cfg fastmem_low_regs` is
+//! not set: `-C target-cpu=native` on every AVX-512 CPU since Skylake-SP.
+//! Elsewhere the callers keep the intrinsics, and these functions are
+//! never reached.
+
+/// Whether the early-return copies use registers 16-31.
+pub(crate) const ON: bool = cfg!(all(
+    target_arch = "x86_64",
+    target_feature = "avx512bw",
+    target_feature = "avx512vl",
+    not(fastmem_low_regs)
+));
+
+cfg_if::cfg_if! {
+    if #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "avx512bw",
+        target_feature = "avx512vl",
+        not(fastmem_low_regs)
+    ))] {
+        use core::arch::asm;
+
+        /// One vector of `$w` bytes at each end of `0..$n`, in `$r`16 and
+        /// `$r`17 (`$r` is `ymm` or `zmm`), both loaded first.
+        macro_rules! ends {
+            ($r:literal, $w:literal, $dst:expr, $src:expr, $n:expr) => {
+                asm!(
+                    concat!("vmovdqu64 ", $r, "16, [{s}]"),
+                    concat!("vmovdqu64 ", $r, "17, [{s} + {n} - ", $w, "]"),
+                    concat!("vmovdqu64 [{d}], ", $r, "16"),
+                    concat!("vmovdqu64 [{d} + {n} - ", $w, "], ", $r, "17"),
+                    s = in(reg) $src,
+                    d = in(reg) $dst,
+                    n = in(reg) $n,
+                    out("zmm16") _,
+                    out("zmm17") _,
+                    options(nostack, preserves_flags),
+                )
+            };
+        }
+
+        /// Copies `0..n`, `w <= n <= 2w` (`w` 32 or 64), as one vector of
+        /// `w` bytes at each end, both loaded before either is stored (so a
+        /// move may overlap).
+        ///
+        /// # Safety
+        ///
+        /// `w` is 32 or 64, `w <= n <= 2 * w`, `0..n` is readable at `src`
+        /// and writable at `dst`.
+        #[inline(always)]
+        pub(crate) unsafe fn copy_ends(dst: *mut u8, src: *const u8, n: usize, w: usize) {
+            debug_assert!((w == 32 || w == 64) && w <= n && n <= 2 * w);
+            // SAFETY: the four moves touch `0..w` and `n - w..n`, inside
+            // `0..n`; AVX-512F (VL for the ymm form) is enabled.
+            unsafe {
+                if w == 64 {
+                    ends!("zmm", "64", dst, src, n)
+                } else {
+                    ends!("ymm", "32", dst, src, n)
+                }
+            }
+        }
+
+        /// Copies the bytes of `0..32` whose bit is set in `k` with one
+        /// byte-masked ymm16 load and store; masked-off bytes are not
+        /// accessed and cannot fault.
+        ///
+        /// # Safety
+        ///
+        /// The bytes `k` selects are readable at `src` and writable at `dst`.
+        #[inline(always)]
+        pub(crate) unsafe fn copy_masked(dst: *mut u8, src: *const u8, k: u32) {
+            // SAFETY: the caller's contract; AVX-512BW and VL are enabled.
+            unsafe {
+                asm!(
+                    "kmovd k1, {k:e}",
+                    "vmovdqu8 ymm16 {{k1}} {{z}}, ymmword ptr [{s}]",
+                    "vmovdqu8 ymmword ptr [{d}] {{k1}}, ymm16",
+                    s = in(reg) src,
+                    d = in(reg) dst,
+                    k = in(reg) k,
+                    out("k1") _,
+                    out("zmm16") _,
+                    options(nostack, preserves_flags),
+                )
+            }
+        }
+    } else {
+        /// Not reached: the callers test [`ON`].
+        #[inline(always)]
+        pub(crate) unsafe fn copy_ends(_: *mut u8, _: *const u8, _: usize, _: usize) {
+            unreachable!("high::copy_ends without high::ON")
+        }
+
+        /// Not reached: the callers test [`ON`].
+        #[inline(always)]
+        #[allow(dead_code)] // the AVX-512BW/VL kernel's masked moves ask
+        pub(crate) unsafe fn copy_masked(_: *mut u8, _: *const u8, _: u32) {
+            unreachable!("high::copy_masked without high::ON")
+        }
+    }
+}
