@@ -212,10 +212,14 @@ impl Tuning for __m512i {
         // SAFETY: the masked loads touch only bytes `0..n`, which the
         // caller vouches for; avx512bw is enabled.
         let m = unsafe {
-            _mm512_cmpneq_epi8_mask(
-                _mm512_maskz_loadu_epi8(k, a.cast()),
-                _mm512_maskz_loadu_epi8(k, b.cast()),
-            )
+            if super::high::ON {
+                super::high::ne_masked(a, b, k)
+            } else {
+                _mm512_cmpneq_epi8_mask(
+                    _mm512_maskz_loadu_epi8(k, a.cast()),
+                    _mm512_maskz_loadu_epi8(k, b.cast()),
+                )
+            }
         };
         if m == 0 {
             0

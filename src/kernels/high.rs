@@ -1,6 +1,6 @@
-//! The copies of the calls that return early (0-128 bytes) in vector
-//! registers 16-31, which an AVX-512 build can name: no `vzeroupper` on
-//! their return.
+//! The copies of the calls that return early (0-128 bytes), and the
+//! compares of 0-64 bytes, in vector registers 16-31, which an AVX-512
+//! build can name: no `vzeroupper` on their return.
 //!
 //! A function that writes a ymm or zmm register among 0-15 leaves upper
 //! state that legacy-SSE code would pay to merge, so LLVM puts a
@@ -108,7 +108,45 @@ cfg_if::cfg_if! {
                 )
             }
         }
+
+        /// The bytes of `0..64` whose bit is set in `k` that differ
+        /// between `a` and `b`, as a bit mask: two byte-masked zmm16/zmm17
+        /// loads (masked-off bytes are not accessed, cannot fault, and load
+        /// as zero on both sides) and one byte compare.
+        ///
+        /// # Safety
+        ///
+        /// The bytes `k` selects are readable at `a` and at `b`.
+        #[inline(always)]
+        pub(crate) unsafe fn ne_masked(a: *const u8, b: *const u8, k: u64) -> u64 {
+            let m: u64;
+            // SAFETY: the caller's contract; AVX-512BW is enabled.
+            unsafe {
+                asm!(
+                    "kmovq k1, {k}",
+                    "vmovdqu8 zmm16 {{k1}} {{z}}, [{a}]",
+                    "vmovdqu8 zmm17 {{k1}} {{z}}, [{b}]",
+                    "vpcmpneqb k1, zmm16, zmm17",
+                    "kmovq {k}, k1",
+                    a = in(reg) a,
+                    b = in(reg) b,
+                    k = inout(reg) k => m,
+                    out("k1") _,
+                    out("zmm16") _,
+                    out("zmm17") _,
+                    options(nostack, preserves_flags, readonly),
+                )
+            }
+            m
+        }
     } else {
+        /// Not reached: the callers test [`ON`].
+        #[inline(always)]
+        #[allow(dead_code)] // the AVX-512BW kernel's masked compare asks
+        pub(crate) unsafe fn ne_masked(_: *const u8, _: *const u8, _: u64) -> u64 {
+            unreachable!("high::ne_masked without high::ON")
+        }
+
         /// Not reached: the callers test [`ON`].
         #[inline(always)]
         pub(crate) unsafe fn copy_ends(_: *mut u8, _: *const u8, _: usize, _: usize) {
