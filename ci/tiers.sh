@@ -7,8 +7,11 @@
 #   sse4.2    -C target-feature=+sse4.2      sse4_2            sse
 #   avx2      -C target-feature=+avx2        avx2              avx2
 #   avx512    -C target-feature=+avx512f     avx512f           avx512
-#   avx512-nomask  +avx512f,+avx512bw,+avx512vl,+bmi2 --cfg fastmem_no_masked_moves
-#                                            avx512bw          avx512, plain 0-32 B moves
+#   avx512-nomask  +avx512f,+avx512bw,+avx512vl,+bmi2 --cfg fastmem_no_masked_moves --cfg fastmem_low_regs
+#                                            avx512bw          avx512, plain 0-32 B moves, and the
+#                                                              33-128 B copies and 0-64 B compares
+#                                                              in the intrinsics' registers, not
+#                                                              in registers 16-31 (src/kernels/high.rs)
 #   portable  --cfg fastmem_portable         (none)            portable
 #   native    -C target-cpu=native           (none)            the widest the CPU has
 #   mixed     native + --cfg fastmem_mixed_sizes  (none)       the widest, with the mixed-sizes class
@@ -31,7 +34,7 @@ tier_rustflags() {
         sse4.2) echo "-C target-feature=+sse4.2" ;;
         avx2) echo "-C target-feature=+avx2" ;;
         avx512) echo "-C target-feature=+avx512f" ;;
-        avx512-nomask) echo "-C target-feature=+avx512f,+avx512bw,+avx512vl,+bmi2 --cfg fastmem_no_masked_moves" ;;
+        avx512-nomask) echo "-C target-feature=+avx512f,+avx512bw,+avx512vl,+bmi2 --cfg fastmem_no_masked_moves --cfg fastmem_low_regs" ;;
         portable) echo "--cfg fastmem_portable" ;;
         native) echo "-C target-cpu=native" ;;
         mixed) echo "-C target-cpu=native --cfg fastmem_mixed_sizes" ;;
