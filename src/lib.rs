@@ -30,7 +30,7 @@
 //! | `n` | moves | AVX-512 example |
 //! |---|---|---|
 //! | 0 | nothing, no memory touched | |
-//! | 0..=32 with AVX-512BW/VL | one byte-masked 32-byte load and store (not for [`memcpy_const`] and [`memset_const`], whose sizes take the plain rows below) | 12 B: one `vmovdqu8` each way |
+//! | 0..=32 with AVX-512BW/VL | one byte-masked 32-byte load and store (not for [`memcpy_const`] and [`memset_const`], whose sizes take the plain rows below); a copy's in `ymm16` on x86-64, so that a call returns without `vzeroupper` | 12 B: one `vmovdqu8` each way |
 //! | 1..=3 | first, middle and last byte | |
 //! | 4..=7 | two `u32`, overlapping | |
 //! | 8..=16 | two `u64`, overlapping | 12 B: bytes 0..8 and 4..12 |
