@@ -18,15 +18,15 @@
 //! function here is one block that loads and stores, with the registers
 //! named, the mask register too: an `asm!` operand of class `kreg` failed
 //! to compile where a crate without AVX-512 (a doctest built without
-//! `RUSTDOCFLAGS`) instantiated it, a named `k1` does not. Copies and
-//! moves only: fills keep the intrinsics (`generic::Source::ENDS_HIGH`).
+//! `RUSTDOCFLAGS`) instantiated it, a named `k1` does not. Copies, moves
+//! and compares: fills keep the intrinsics (`generic::Source::ENDS_HIGH`).
 //! [`ON`] where the build has AVX-512BW and AVX-512VL (byte masks on
 //! ymm16, 256-bit EVEX moves) on x86-64, and `--cfg fastmem_low_regs` is
 //! not set: `-C target-cpu=native` on every AVX-512 CPU since Skylake-SP.
 //! Elsewhere the callers keep the intrinsics, and these functions are
 //! never reached.
 
-/// Whether the early-return copies use registers 16-31.
+/// Whether the early-return copies and compares use registers 16-31.
 pub(crate) const ON: bool = cfg!(all(
     target_arch = "x86_64",
     target_feature = "avx512bw",
