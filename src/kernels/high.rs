@@ -26,14 +26,6 @@
 //! Elsewhere the callers keep the intrinsics, and these functions are
 //! never reached.
 
-/// Whether the early-return copies and compares use registers 16-31.
-pub(crate) const ON: bool = cfg!(all(
-    target_arch = "x86_64",
-    target_feature = "avx512bw",
-    target_feature = "avx512vl",
-    not(fastmem_low_regs)
-));
-
 cfg_if::cfg_if! {
     if #[cfg(all(
         target_arch = "x86_64",
@@ -42,6 +34,10 @@ cfg_if::cfg_if! {
         not(fastmem_low_regs)
     ))] {
         use core::arch::asm;
+
+        /// Whether the early-return copies and compares use registers
+        /// 16-31.
+        pub(crate) const ON: bool = true;
 
         /// One vector of `$w` bytes at each end of `0..$n`, in `$r`16 and
         /// `$r`17 (`$r` is `ymm` or `zmm`), both loaded first.
@@ -140,6 +136,10 @@ cfg_if::cfg_if! {
             m
         }
     } else {
+        /// Whether the early-return copies and compares use registers
+        /// 16-31.
+        pub(crate) const ON: bool = false;
+
         /// Not reached: the callers test [`ON`].
         #[inline(always)]
         #[allow(dead_code)] // the AVX-512BW kernel's masked compare asks
