@@ -213,7 +213,17 @@ impl Tuning for __m512i {
         // caller vouches for; avx512bw is enabled.
         let m = unsafe {
             if super::high::ON {
-                super::high::ne_masked(a, b, k)
+                // 0-32 B as ymm: a masked zmm load whose 64 bytes cross a
+                // cache line paid for the split even where the bytes it
+                // loads do not (benches/NOTEBOOK.md, "`intel-6-167`:
+                // memcmp's equal return in registers 16-31").
+                let w = if n <= 32 { 32 } else { 64 };
+                if M::FIRST {
+                    // The whole answer in one block: see
+                    // `high::order_masked`.
+                    return super::high::order_masked(a, b, k, w);
+                }
+                super::high::ne_masked(a, b, k, w)
             } else {
                 _mm512_cmpneq_epi8_mask(
                     _mm512_maskz_loadu_epi8(k, a.cast()),

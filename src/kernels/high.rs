@@ -105,35 +105,117 @@ cfg_if::cfg_if! {
             }
         }
 
-        /// The bytes of `0..64` whose bit is set in `k` that differ
-        /// between `a` and `b`, as a bit mask: two byte-masked zmm16/zmm17
-        /// loads (masked-off bytes are not accessed, cannot fault, and load
-        /// as zero on both sides) and one byte compare.
+        /// The loads and the compare of [`ne_masked`] and
+        /// [`order_masked`]: `$r`16 and `$r`17 (`$r` is `ymm` or `zmm`)
+        /// byte-masked by `k1`, and their differing bytes in `k1`.
+        macro_rules! masked_ne {
+            ($r:literal) => {
+                concat!(
+                    "kmovq k1, {k}\n",
+                    "vmovdqu8 ", $r, "16 {{k1}} {{z}}, [{a}]\n",
+                    "vmovdqu8 ", $r, "17 {{k1}} {{z}}, [{b}]\n",
+                    "vpcmpneqb k1, ", $r, "16, ", $r, "17",
+                )
+            };
+        }
+
+        /// The bytes of `0..w` whose bit is set in `k` that differ between
+        /// `a` and `b`, as a bit mask: two byte-masked loads into
+        /// ymm16/ymm17 (`w` 32) or zmm16/zmm17 (`w` 64; masked-off bytes are
+        /// not accessed, cannot fault, and load as zero on both sides) and
+        /// one byte compare.
         ///
         /// # Safety
         ///
-        /// The bytes `k` selects are readable at `a` and at `b`.
+        /// `w` is 32 or 64, `k` selects bytes of `0..w` only, and those
+        /// are readable at `a` and at `b`.
         #[inline(always)]
-        pub(crate) unsafe fn ne_masked(a: *const u8, b: *const u8, k: u64) -> u64 {
+        pub(crate) unsafe fn ne_masked(a: *const u8, b: *const u8, k: u64, w: usize) -> u64 {
+            debug_assert!((w == 32 && k >> 32 == 0) || w == 64);
             let m: u64;
-            // SAFETY: the caller's contract; AVX-512BW is enabled.
+            macro_rules! ne {
+                ($r:literal) => {
+                    asm!(
+                        masked_ne!($r),
+                        "kmovq {k}, k1",
+                        a = in(reg) a,
+                        b = in(reg) b,
+                        k = inout(reg) k => m,
+                        out("k1") _,
+                        out("zmm16") _,
+                        out("zmm17") _,
+                        options(nostack, preserves_flags, readonly),
+                    )
+                };
+            }
+            // SAFETY: the caller's contract; AVX-512BW (and VL for ymm) is
+            // enabled.
             unsafe {
-                asm!(
-                    "kmovq k1, {k}",
-                    "vmovdqu8 zmm16 {{k1}} {{z}}, [{a}]",
-                    "vmovdqu8 zmm17 {{k1}} {{z}}, [{b}]",
-                    "vpcmpneqb k1, zmm16, zmm17",
-                    "kmovq {k}, k1",
-                    a = in(reg) a,
-                    b = in(reg) b,
-                    k = inout(reg) k => m,
-                    out("k1") _,
-                    out("zmm16") _,
-                    out("zmm17") _,
-                    options(nostack, preserves_flags, readonly),
-                )
+                if w == 64 {
+                    ne!("zmm")
+                } else {
+                    ne!("ymm")
+                }
             }
             m
+        }
+
+        /// `memcmp` of the bytes of `0..w` whose bit is set in `k`: 0 when
+        /// they are equal, else `a[i] - b[i]` at the first `i` where they
+        /// differ (`compare::Order::at`). As [`ne_masked`], then the
+        /// trailing-zero count and the two byte loads, in the block.
+        ///
+        /// The branch to the equal answer is the block's own: with it
+        /// outside, LLVM merged that `return 0` with the same return of
+        /// the wider classes, which carries their `vzeroupper`, and 1-32
+        /// equal bytes ran 0.78-0.84x glibc on `intel-6-167`
+        /// (benches/NOTEBOOK.md, "`intel-6-167`: memcmp's equal return in
+        /// registers 16-31"). `tzcnt` sets the carry flag exactly when the
+        /// mask is zero; on a CPU without BMI1 it runs as `bsf`, which
+        /// leaves the carry flag undefined, but every CPU with AVX-512BW
+        /// has BMI1.
+        ///
+        /// # Safety
+        ///
+        /// As [`ne_masked`].
+        #[inline(always)]
+        pub(crate) unsafe fn order_masked(a: *const u8, b: *const u8, k: u64, w: usize) -> i32 {
+            debug_assert!((w == 32 && k >> 32 == 0) || w == 64);
+            let r: i32;
+            macro_rules! order {
+                ($r:literal) => {
+                    asm!(
+                        masked_ne!($r),
+                        "xor {r:e}, {r:e}",
+                        "kmovq {k}, k1",
+                        "tzcnt {k}, {k}",
+                        "jc 2f",
+                        "movzx {r:e}, byte ptr [{a} + {k}]",
+                        "movzx {k:e}, byte ptr [{b} + {k}]",
+                        "sub {r:e}, {k:e}",
+                        "2:",
+                        a = in(reg) a,
+                        b = in(reg) b,
+                        k = inout(reg) k => _,
+                        r = out(reg) r,
+                        out("k1") _,
+                        out("zmm16") _,
+                        out("zmm17") _,
+                        options(nostack, readonly),
+                    )
+                };
+            }
+            // SAFETY: the caller's contract: the byte loads are at the
+            // first differing index, among the bytes `k` selects (masked-
+            // off bytes load as zero on both sides and never differ).
+            unsafe {
+                if w == 64 {
+                    order!("zmm")
+                } else {
+                    order!("ymm")
+                }
+            }
+            r
         }
     } else {
         /// Whether the early-return copies and compares use registers
@@ -143,8 +225,15 @@ cfg_if::cfg_if! {
         /// Not reached: the callers test [`ON`].
         #[inline(always)]
         #[allow(dead_code)] // the AVX-512BW kernel's masked compare asks
-        pub(crate) unsafe fn ne_masked(_: *const u8, _: *const u8, _: u64) -> u64 {
+        pub(crate) unsafe fn ne_masked(_: *const u8, _: *const u8, _: u64, _: usize) -> u64 {
             unreachable!("high::ne_masked without high::ON")
+        }
+
+        /// Not reached: the callers test [`ON`].
+        #[inline(always)]
+        #[allow(dead_code)] // the AVX-512BW kernel's masked compare asks
+        pub(crate) unsafe fn order_masked(_: *const u8, _: *const u8, _: u64, _: usize) -> i32 {
+            unreachable!("high::order_masked without high::ON")
         }
 
         /// Not reached: the callers test [`ON`].
