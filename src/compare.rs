@@ -109,6 +109,50 @@ pub(crate) trait Mode: Sized {
         // SAFETY: forwarded contract.
         unsafe { head_tail::<W, Self>(a, b, n, 1) }
     }
+
+    /// head_tail of one vector each side, from the two vectors' masks of
+    /// equal bytes where both fit one `u64` (SSE's 16 bits, AVX2's 32):
+    /// the range is equal when every byte of both is. Where it is not,
+    /// the two masks of differing bytes side by side, the tail's shifted
+    /// to its offset, make one mask whose lowest set bit is the first
+    /// difference (the overlap's bits agree): one trailing-zero count from
+    /// registers (`Order`; `Equality` answers 1 and computes none of it).
+    /// Where `head_tail` tested the XORs' OR and [`Order::locate`] loaded
+    /// the vectors again, a difference at a random place took 6.2-7.0 ticks
+    /// at 17-32 B on the AVX2 and SSE kernels against 3.2-5.5 for glibc's
+    /// `memcmp` of their width (benches/NOTEBOOK.md, "`intel-6-167`:
+    /// memcmp's one-vector pairs from their masks"). Wider masks
+    /// (AVX-512's 64 bits) take `head_tail`.
+    ///
+    /// # Safety
+    ///
+    /// `V::BYTES <= n <= 2 * V::BYTES` and `0..n` is readable at `a` and
+    /// `b`.
+    #[inline(always)]
+    unsafe fn vector_pair<V: Vector>(a: *const u8, b: *const u8, n: usize) -> i32 {
+        let w = V::BYTES;
+        debug_assert!(w <= n && n <= 2 * w);
+        if 2 * w * V::MASK_BITS as usize > 64 {
+            // SAFETY: forwarded contract.
+            return unsafe { head_tail::<V, Self>(a, b, n, 1) };
+        }
+        // SAFETY: both vectors lie in `0..n`.
+        let ((ha, hb), (ta, tb)) = unsafe {
+            (
+                load_pair::<V, Unaligned, Unaligned>(a, b, 0),
+                load_pair::<V, Unaligned, Unaligned>(a, b, n - w),
+            )
+        };
+        let bits = w * V::MASK_BITS as usize;
+        let (eh, et) = (ha.eq_mask(hb), ta.eq_mask(tb));
+        let full = u64::MAX >> (64 - bits);
+        if eh & et == full {
+            return 0;
+        }
+        let m = (eh ^ full) | (et ^ full) << ((n - w) * V::MASK_BITS as usize);
+        // SAFETY: the bytes differ there, the first difference in `0..n`.
+        unsafe { Self::at(a, b, (m.trailing_zeros() / V::MASK_BITS) as usize) }
+    }
 }
 
 /// `memcmp`: the first differing byte (see [`diff`] for equal ranges).
@@ -510,7 +554,7 @@ unsafe fn diff_gt16<V: Vector, M: Mode>(a: *const u8, b: *const u8, n: usize) ->
     // wider one takes [W, 2W] and hands (16, W) to its half.
     unsafe {
         if V::BYTES <= 16 || n >= V::BYTES {
-            head_tail::<V, M>(a, b, n, 1)
+            M::vector_pair::<V>(a, b, n)
         } else {
             diff_gt16::<V::Half, M>(a, b, n)
         }
@@ -547,24 +591,22 @@ const fn small_max<V: Tuning>() -> usize {
     }
 }
 
-/// Compares `small_max::<V>() < n <= V::NOLOOP_MAX` with no loop.
+/// Compares `2 * V::BYTES < n <= V::NOLOOP_MAX` with no loop.
 ///
 /// # Safety
 ///
-/// `small_max::<V>() < n <= V::NOLOOP_MAX` and `0..n` is readable at `a`
-/// and `b`.
+/// `2 * V::BYTES < n <= V::NOLOOP_MAX` and `0..n` is readable at `a` and
+/// `b`.
 #[inline(always)]
 unsafe fn diff_noloop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) -> i32 {
     let w = V::BYTES;
-    debug_assert!(small_max::<V>() < n && n <= V::NOLOOP_MAX);
+    debug_assert!(2 * w < n && n <= V::NOLOOP_MAX);
     // SAFETY: as `generic::write_noloop`: each arm's size precondition is
     // its test (the 4 + 2 runs: `4W < n <= 6W`, both inside `0..n`), and
     // the constant `NOLOOP_MAX` terms cut the ladder at the kernel's
     // threshold, which `n` does not pass.
     unsafe {
-        if n <= 2 * w {
-            diff_gt16::<V, M>(a, b, n)
-        } else if n <= 4 * w || V::NOLOOP_MAX <= 4 * w {
+        if n <= 4 * w || V::NOLOOP_MAX <= 4 * w {
             head_tail::<V, M>(a, b, n, 2)
         } else if n <= 8 * w || V::NOLOOP_MAX <= 8 * w {
             if splits_4_2::<V>(n) {
@@ -666,6 +708,8 @@ pub(crate) unsafe fn diff<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usi
             } else {
                 diff_le16::<M>(a, b, n)
             }
+        } else if n <= 2 * V::BYTES {
+            diff_gt16::<V, M>(a, b, n)
         } else if n <= V::NOLOOP_MAX {
             diff_noloop::<V, M>(a, b, n)
         } else {

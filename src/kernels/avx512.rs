@@ -209,27 +209,29 @@ impl Tuning for __m512i {
     #[inline(always)]
     unsafe fn diff_masked<M: crate::compare::Mode>(a: *const u8, b: *const u8, n: usize) -> i32 {
         let k = low_mask64(n);
-        // SAFETY: the masked loads touch only bytes `0..n`, which the
-        // caller vouches for; avx512bw is enabled.
-        let m = unsafe {
-            if super::high::ON {
-                // 0-32 B as ymm: a masked zmm load whose 64 bytes cross a
-                // cache line paid for the split even where the bytes it
-                // loads do not (benches/NOTEBOOK.md, "`intel-6-167`:
-                // memcmp's equal return in registers 16-31").
-                let w = if n <= 32 { 32 } else { 64 };
+        if super::high::ON {
+            // 0-32 B as ymm: a masked zmm load whose 64 bytes cross a
+            // cache line paid for the split even where the bytes it loads
+            // do not (benches/NOTEBOOK.md, "`intel-6-167`: memcmp's equal
+            // return in registers 16-31"). The whole answer in one block:
+            // see `high::order_masked`.
+            let w = if n <= 32 { 32 } else { 64 };
+            // SAFETY: the masked loads touch only bytes `0..n`, which the
+            // caller vouches for; `high::ON` says AVX-512BW/VL are enabled.
+            return unsafe {
                 if M::FIRST {
-                    // The whole answer in one block: see
-                    // `high::order_masked`.
-                    return super::high::order_masked(a, b, k, w);
+                    super::high::order_masked(a, b, k, w)
+                } else {
+                    super::high::differ_masked(a, b, k, w)
                 }
-                super::high::ne_masked(a, b, k, w)
-            } else {
-                _mm512_cmpneq_epi8_mask(
-                    _mm512_maskz_loadu_epi8(k, a.cast()),
-                    _mm512_maskz_loadu_epi8(k, b.cast()),
-                )
-            }
+            };
+        }
+        // SAFETY: as above; avx512bw is enabled.
+        let m = unsafe {
+            _mm512_cmpneq_epi8_mask(
+                _mm512_maskz_loadu_epi8(k, a.cast()),
+                _mm512_maskz_loadu_epi8(k, b.cast()),
+            )
         };
         if m == 0 {
             0
