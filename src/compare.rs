@@ -697,10 +697,15 @@ pub(crate) unsafe fn diff<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usi
     // The first class is tested first: one branch before it, where testing
     // `NOLOOP_MAX` first took two; 1-16 B compares 0.3-0.5 TSC ticks
     // faster on every tier (benches/NOTEBOOK.md, "`intel-6-167`: memcmp's
-    // equal return in registers 16-31").
+    // equal return in registers 16-31"). Then the first vector rung, so
+    // that 17-64 B on AVX2 take three compares of `n`, not four, and
+    // AVX-512's 65-128 B two (equal 32-64 B on AVX2 3.9-4.1 -> 3.3-3.4
+    // ticks, AVX-512 65-128 B 4.3-4.5 -> 3.6-3.9: "`intel-6-167`:
+    // memcmp's one-vector pairs from their masks").
     //
     // SAFETY (all arms): each arm's size precondition is the test that
-    // selects it (`small_max < NOLOOP_MAX`, const-asserted).
+    // selects it and those before it (`small_max` is at least 16 and below
+    // `NOLOOP_MAX`, const-asserted; `diff_gt16` takes any `16 < n <= 2W`).
     unsafe {
         if n <= small_max::<V>() {
             if V::COMPARE_MASKED_MAX > 0 {
