@@ -214,17 +214,11 @@ impl Tuning for __m512i {
             // cache line paid for the split even where the bytes it loads
             // do not (benches/NOTEBOOK.md, "`intel-6-167`: memcmp's equal
             // return in registers 16-31"). The whole answer in one block:
-            // see `high::order_masked`.
+            // see `high::diff_masked`.
             let w = if n <= 32 { 32 } else { 64 };
             // SAFETY: the masked loads touch only bytes `0..n`, which the
             // caller vouches for; `high::ON` says AVX-512BW/VL are enabled.
-            return unsafe {
-                if M::FIRST {
-                    super::high::order_masked(a, b, k, w)
-                } else {
-                    super::high::differ_masked(a, b, k, w)
-                }
-            };
+            return unsafe { super::high::diff_masked(a, b, k, w, M::FIRST) };
         }
         // SAFETY: as above; avx512bw is enabled.
         let m = unsafe {

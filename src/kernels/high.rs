@@ -105,101 +105,47 @@ cfg_if::cfg_if! {
             }
         }
 
-        /// The loads and the compare of [`differ_masked`] and
-        /// [`order_masked`]: `$r`16 and `$r`17 (`$r` is `ymm` or `zmm`)
-        /// byte-masked by `k1`, and their differing bytes in `k1`.
-        macro_rules! masked_ne {
-            ($r:literal) => {
-                concat!(
-                    "kmovq k1, {k}\n",
-                    "vmovdqu8 ", $r, "16 {{k1}} {{z}}, [{a}]\n",
-                    "vmovdqu8 ", $r, "17 {{k1}} {{z}}, [{b}]\n",
-                    "vpcmpneqb k1, ", $r, "16, ", $r, "17",
-                )
-            };
-        }
-
-        /// `bcmp` of the bytes of `0..w` whose bit is set in `k`: 0 when
-        /// they are equal, else 1. Two byte-masked loads into ymm16/ymm17
-        /// (`w` 32) or zmm16/zmm17 (`w` 64; masked-off bytes are not
-        /// accessed, cannot fault, and load as zero on both sides), one
-        /// byte compare and the answer, in one block for the reason
-        /// [`order_masked`] gives: with the `setne` outside it, the class
-        /// shared the 65-128 B class's `setne; vzeroupper; ret`, and 1-64
-        /// equal bytes took 3.5 ticks where its own return took 2.8.
+        /// `memcmp` (`first`) or `bcmp` of the bytes of `0..w` whose bit is
+        /// set in `k`: 0 when they are equal, else `a[i] - b[i]` at the
+        /// first `i` where they differ (`compare::Order::at`), or 1. Two
+        /// byte-masked loads into ymm16/ymm17 (`w` 32) or zmm16/zmm17 (`w`
+        /// 64; masked-off bytes are not accessed, cannot fault, and load as
+        /// zero on both sides), one byte compare, and the answer: for
+        /// `memcmp` the trailing-zero count, the branch to the equal answer
+        /// and the two byte loads; for `bcmp` a `kortestq` and a `setnz`.
         ///
-        /// # Safety
-        ///
-        /// `w` is 32 or 64, `k` selects bytes of `0..w` only, and those
-        /// are readable at `a` and at `b`.
-        #[inline(always)]
-        pub(crate) unsafe fn differ_masked(a: *const u8, b: *const u8, k: u64, w: usize) -> i32 {
-            debug_assert!((w == 32 && k >> 32 == 0) || w == 64);
-            let r: i32;
-            macro_rules! differ {
-                ($r:literal) => {
-                    asm!(
-                        masked_ne!($r),
-                        "xor {r:e}, {r:e}",
-                        "kortestq k1, k1",
-                        "setnz {r:l}",
-                        a = in(reg) a,
-                        b = in(reg) b,
-                        k = in(reg) k,
-                        r = out(reg) r,
-                        out("k1") _,
-                        out("zmm16") _,
-                        out("zmm17") _,
-                        options(nostack, readonly),
-                    )
-                };
-            }
-            // SAFETY: the caller's contract; AVX-512BW (and VL for ymm) is
-            // enabled.
-            unsafe {
-                if w == 64 {
-                    differ!("zmm")
-                } else {
-                    differ!("ymm")
-                }
-            }
-            r
-        }
-
-        /// `memcmp` of the bytes of `0..w` whose bit is set in `k`: 0 when
-        /// they are equal, else `a[i] - b[i]` at the first `i` where they
-        /// differ (`compare::Order::at`). As [`differ_masked`], with the
-        /// trailing-zero count and the two byte loads in the block.
-        ///
-        /// The branch to the equal answer is the block's own: with it
-        /// outside, LLVM merged that `return 0` with the same return of
-        /// the wider classes, which carries their `vzeroupper`, and 1-32
-        /// equal bytes ran 0.78-0.84x glibc on `intel-6-167`
+        /// All in one block: with the branch or the `setne` outside it,
+        /// LLVM merged the class's return with the same return of the
+        /// wider classes, which carries their `vzeroupper`: 1-32 equal
+        /// bytes ran 0.78-0.84x glibc on `intel-6-167` in `memcmp`, and
+        /// `bcmp` of 1-64 took 3.5 ticks where its own return took 2.8
         /// (benches/NOTEBOOK.md, "`intel-6-167`: memcmp's equal return in
-        /// registers 16-31"). `tzcnt` sets the carry flag exactly when the
+        /// registers 16-31", "`intel-6-167`: memcmp's one-vector pairs
+        /// from their masks"). `tzcnt` sets the carry flag exactly when the
         /// mask is zero; on a CPU without BMI1 it runs as `bsf`, which
         /// leaves the carry flag undefined, but every CPU with AVX-512BW
         /// has BMI1.
         ///
         /// # Safety
         ///
-        /// As [`differ_masked`].
+        /// `w` is 32 or 64, `k` selects bytes of `0..w` only, and those
+        /// are readable at `a` and at `b`.
         #[inline(always)]
-        pub(crate) unsafe fn order_masked(a: *const u8, b: *const u8, k: u64, w: usize) -> i32 {
+        pub(crate) unsafe fn diff_masked(a: *const u8, b: *const u8, k: u64, w: usize, first: bool) -> i32 {
             debug_assert!((w == 32 && k >> 32 == 0) || w == 64);
             let r: i32;
-            macro_rules! order {
-                ($r:literal) => {
+            // One block, in `$r`16 and `$r`17 (`$r` is `ymm` or `zmm`):
+            // the masked loads and the compare, then `$tail`, which
+            // answers in `{r}` from the differing bytes in `k1`.
+            macro_rules! answer {
+                ($r:literal, $($tail:literal),+) => {
                     asm!(
-                        masked_ne!($r),
+                        "kmovq k1, {k}",
+                        concat!("vmovdqu8 ", $r, "16 {{k1}} {{z}}, [{a}]"),
+                        concat!("vmovdqu8 ", $r, "17 {{k1}} {{z}}, [{b}]"),
+                        concat!("vpcmpneqb k1, ", $r, "16, ", $r, "17"),
                         "xor {r:e}, {r:e}",
-                        "kmovq {k}, k1",
-                        "tzcnt {k}, {k}",
-                        "jc 2f",
-                        "movzx {r:e}, byte ptr [{a} + {k}]",
-                        "movzx {k:e}, byte ptr [{b} + {k}]",
-                        "sub {r:e}, {k:e}",
-                        "2:",
+                        $($tail),+,
                         a = in(reg) a,
                         b = in(reg) b,
                         k = inout(reg) k => _,
@@ -211,14 +157,32 @@ cfg_if::cfg_if! {
                     )
                 };
             }
-            // SAFETY: the caller's contract: the byte loads are at the
+            macro_rules! by_width {
+                ($($tail:literal),+) => {
+                    if w == 64 {
+                        answer!("zmm", $($tail),+)
+                    } else {
+                        answer!("ymm", $($tail),+)
+                    }
+                };
+            }
+            // SAFETY: the caller's contract; the byte loads are at the
             // first differing index, among the bytes `k` selects (masked-
             // off bytes load as zero on both sides and never differ).
+            // AVX-512BW (and VL for ymm) is enabled.
             unsafe {
-                if w == 64 {
-                    order!("zmm")
+                if first {
+                    by_width!(
+                        "kmovq {k}, k1",
+                        "tzcnt {k}, {k}",
+                        "jc 2f",
+                        "movzx {r:e}, byte ptr [{a} + {k}]",
+                        "movzx {k:e}, byte ptr [{b} + {k}]",
+                        "sub {r:e}, {k:e}",
+                        "2:"
+                    )
                 } else {
-                    order!("ymm")
+                    by_width!("kortestq k1, k1", "setnz {r:l}")
                 }
             }
             r
@@ -231,15 +195,8 @@ cfg_if::cfg_if! {
         /// Not reached: the callers test [`ON`].
         #[inline(always)]
         #[allow(dead_code)] // the AVX-512BW kernel's masked compare asks
-        pub(crate) unsafe fn differ_masked(_: *const u8, _: *const u8, _: u64, _: usize) -> i32 {
-            unreachable!("high::differ_masked without high::ON")
-        }
-
-        /// Not reached: the callers test [`ON`].
-        #[inline(always)]
-        #[allow(dead_code)] // the AVX-512BW kernel's masked compare asks
-        pub(crate) unsafe fn order_masked(_: *const u8, _: *const u8, _: u64, _: usize) -> i32 {
-            unreachable!("high::order_masked without high::ON")
+        pub(crate) unsafe fn diff_masked(_: *const u8, _: *const u8, _: u64, _: usize, _: bool) -> i32 {
+            unreachable!("high::diff_masked without high::ON")
         }
 
         /// Not reached: the callers test [`ON`].
