@@ -17,7 +17,9 @@
 //!   tree ([`Fields`]) locate the difference from registers. The 1-16 B
 //!   rungs neither: of the head's and the tail's words, the first pair
 //!   that differs is selected, and its first differing byte subtracted in
-//!   registers ([`Word::order`]).
+//!   registers ([`Word::order`]); or, from 4 bytes (2 on SSE) on the SIMD
+//!   kernels, both words of each operand go side by side in one 16-byte
+//!   vector, compared once ([`Tuning::COMPARE_LANES_MIN`]).
 //!
 //! Every rung answers an `i32`, 0 exactly when its bytes are equal, which
 //! is the entry point's result as it stands.
@@ -28,7 +30,9 @@
 //! ```text
 //! n <= COMPARE_MASKED_MAX one masked load per operand (AVX-512BW: 64; a
 //!                  ymm one to 32 where registers 16-31 are used)
-//! n in [0, 16]     elsewhere, in general-purpose registers:
+//! n in [0, 16]     elsewhere, two words per operand (side by side in a
+//!                  16-byte vector from COMPARE_LANES_MIN, else in
+//!                  general-purpose registers):
 //!                    [8, 16] two u64 per operand, overlapping
 //!                    [4,  8) two u32
 //!                    [2,  4) two u16
@@ -97,15 +101,15 @@ pub(crate) trait Mode: Sized {
     /// [`Fields`], with no load: what the loop's blocks use.
     fn locate_fields<V: Vector>(fields: &Fields<V>) -> usize;
 
-    /// head_tail of one word each side, for the general-purpose rungs
-    /// (1-16 B).
+    /// head_tail of one word each side, for the 1-16 B rungs of kernel `V`
+    /// when it has no masked compare.
     ///
     /// # Safety
     ///
     /// `W::BYTES <= n <= 2 * W::BYTES` and `0..n` is readable at `a` and
     /// `b`.
     #[inline(always)]
-    unsafe fn word_pair<W: Word>(a: *const u8, b: *const u8, n: usize) -> i32 {
+    unsafe fn word_pair<V: Tuning, W: Word>(a: *const u8, b: *const u8, n: usize) -> i32 {
         // SAFETY: forwarded contract.
         unsafe { head_tail::<W, Self>(a, b, n, 1) }
     }
@@ -147,11 +151,14 @@ pub(crate) trait Mode: Sized {
         let (eh, et) = (ha.eq_mask(hb), ta.eq_mask(tb));
         let full = u64::MAX >> (64 - bits);
         if eh & et == full {
+            own_return::<V>();
             return 0;
         }
         let m = (eh ^ full) | (et ^ full) << ((n - w) * V::MASK_BITS as usize);
         // SAFETY: the bytes differ there, the first difference in `0..n`.
-        unsafe { Self::at(a, b, (m.trailing_zeros() / V::MASK_BITS) as usize) }
+        let r = unsafe { Self::at(a, b, (m.trailing_zeros() / V::MASK_BITS) as usize) };
+        own_return::<V>();
+        r
     }
 }
 
@@ -278,8 +285,14 @@ impl Mode for Order {
     /// (Before that, a branch on which word differs mispredicted half the
     /// time: 16-18 ticks at 12-16 B, glibc 7.7.)
     #[inline(always)]
-    unsafe fn word_pair<W: Word>(a: *const u8, b: *const u8, n: usize) -> i32 {
+    unsafe fn word_pair<V: Tuning, W: Word>(a: *const u8, b: *const u8, n: usize) -> i32 {
         debug_assert!(W::BYTES <= n && n <= 2 * W::BYTES);
+        if W::BYTES >= V::COMPARE_LANES_MIN {
+            // SAFETY: forwarded contract.
+            if let Some(r) = unsafe { word_lanes::<V, W>(a, b, n) } {
+                return r;
+            }
+        }
         // SAFETY: both words lie in `0..n`.
         let ((ha, hb), (ta, tb)) = unsafe {
             (
@@ -317,12 +330,70 @@ impl Mode for Equality {
     }
 }
 
+/// `memcmp` of a head and a tail word (`W::BYTES <= n <= 2 * W::BYTES`)
+/// in the lanes of `V`'s 16-byte rung ([`Tuning::COMPARE_LANES_MIN`]): each
+/// operand's two words side by side, one compare of the two vectors, equal
+/// when every byte is (the zero bytes above a word narrower than 8 compare
+/// equal too); else the lowest unequal byte, in the head's lane (`0..8`) or
+/// the tail's (`8..16`, at `n - W::BYTES` in the range), is the first
+/// difference. `None` where `V` has no 16-byte rung.
+///
+/// # Safety
+///
+/// `W::BYTES <= n <= 2 * W::BYTES` and `0..n` is readable at `a` and `b`.
+#[inline(always)]
+unsafe fn word_lanes<V: Vector, W: Word>(a: *const u8, b: *const u8, n: usize) -> Option<i32> {
+    debug_assert!(W::BYTES <= n && n <= 2 * W::BYTES && W::BYTES <= 8);
+    if V::BYTES > 16 {
+        // SAFETY: forwarded contract.
+        return unsafe { word_lanes::<V::Half, W>(a, b, n) };
+    }
+    let t = n - W::BYTES;
+    // SAFETY: both words lie in `0..n`.
+    let ((ha, hb), (ta, tb)) = unsafe {
+        (
+            load_pair::<W, Unaligned, Unaligned>(a, b, 0),
+            load_pair::<W, Unaligned, Unaligned>(a, b, t),
+        )
+    };
+    let x = V::from_words(ha.widen(), ta.widen())?;
+    let y = V::from_words(hb.widen(), tb.widen())?;
+    let eq = x.eq_mask(y);
+    if eq == 0xFFFF {
+        own_return::<V>();
+        return Some(0);
+    }
+    let i = (!eq).trailing_zeros() as usize;
+    let at = if i < 8 { i } else { t + (i - 8) };
+    // SAFETY: a differing byte of a word, so in `0..n`; every byte before
+    // it in the range is in an equal lane position or the overlap.
+    let r = unsafe { Order::at(a, b, at) };
+    own_return::<V>();
+    Some(r)
+}
+
+/// Ends a 16-byte compare's answer with its own return: measured on the
+/// AVX2 kernel, LLVM otherwise merged its `return 0` and its byte
+/// subtraction with the wider rungs', which end with `vzeroupper`, and
+/// the 4-16 B and 17-31 B compares paid the jump and the instruction
+/// (benches/NOTEBOOK.md, "`intel-6-167`: memcmp's 2-16 B words in a
+/// vector"). Nothing for other widths.
+#[inline(always)]
+fn own_return<V: Vector>() {
+    if V::BYTES == 16 {
+        crate::barrier::no_tail_merge();
+    }
+}
+
 /// The general-purpose words of the 1-16 B rungs.
 pub(crate) trait Word: Vector {
     /// `memcmp` of the bytes of two words as they were read from memory:
     /// `a[i] - b[i]` at the first byte `i` where they differ, in address
     /// order, or 0.
     fn order(self, other: Self) -> i32;
+
+    /// The word zero-extended: its bytes first in memory order, then zeros.
+    fn widen(self) -> u64;
 }
 
 macro_rules! word {
@@ -337,6 +408,10 @@ macro_rules! word {
                 let (x, y) = (self.to_le(), other.to_le());
                 let s = ((x ^ y) | 1 << (<$t>::BITS - 1)).trailing_zeros() & !7;
                 i32::from((x >> s) as u8) - i32::from((y >> s) as u8)
+            }
+            #[inline(always)]
+            fn widen(self) -> u64 {
+                u64::from(self)
             }
         }
     )*};
@@ -522,19 +597,19 @@ pub(crate) unsafe fn head_tail<V: Vector, M: Mode>(
 ///
 /// `n <= 16` and `0..n` is readable at `a` and `b`.
 #[inline(always)]
-pub(crate) unsafe fn diff_le16<M: Mode>(a: *const u8, b: *const u8, n: usize) -> i32 {
+pub(crate) unsafe fn diff_le16<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) -> i32 {
     debug_assert!(n <= 16);
     // SAFETY: each pair needs `n` at least its width, which its test gives,
     // and at most twice it, which the test before gives.
     unsafe {
         if n >= 8 {
-            M::word_pair::<u64>(a, b, n)
+            M::word_pair::<V, u64>(a, b, n)
         } else if n >= 4 {
-            M::word_pair::<u32>(a, b, n)
+            M::word_pair::<V, u32>(a, b, n)
         } else if n >= 2 {
-            M::word_pair::<u16>(a, b, n)
+            M::word_pair::<V, u16>(a, b, n)
         } else if n != 0 {
-            M::word_pair::<u8>(a, b, n)
+            M::word_pair::<V, u8>(a, b, n)
         } else {
             0
         }
@@ -568,12 +643,12 @@ unsafe fn diff_gt16<V: Vector, M: Mode>(a: *const u8, b: *const u8, n: usize) ->
 ///
 /// `n <= 2 * V::BYTES` and `0..n` is readable at `a` and `b`.
 #[inline(always)]
-pub(crate) unsafe fn diff_le_2w<V: Vector, M: Mode>(a: *const u8, b: *const u8, n: usize) -> i32 {
+pub(crate) unsafe fn diff_le_2w<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) -> i32 {
     debug_assert!(n <= 2 * V::BYTES);
     // SAFETY: each callee's size precondition is the test that selects it.
     unsafe {
         if n <= 16 {
-            diff_le16::<M>(a, b, n)
+            diff_le16::<V, M>(a, b, n)
         } else {
             diff_gt16::<V, M>(a, b, n)
         }
@@ -711,7 +786,7 @@ pub(crate) unsafe fn diff<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usi
             if V::COMPARE_MASKED_MAX > 0 {
                 V::diff_masked::<M>(a, b, n)
             } else {
-                diff_le16::<M>(a, b, n)
+                diff_le16::<V, M>(a, b, n)
             }
         } else if n <= 2 * V::BYTES {
             diff_gt16::<V, M>(a, b, n)

@@ -1100,10 +1100,10 @@ fn compare_scalar_rungs() {
         &[(0, 0), (1, 2), (7, 3)],
         &[
             ("diff_le16", false, &|a, b, n| unsafe {
-                compare::diff_le16::<Order>(a, b, n)
+                compare::diff_le16::<u64, Order>(a, b, n)
             }),
             ("diff_le16 Equality", true, &|a, b, n| unsafe {
-                compare::diff_le16::<Equality>(a, b, n)
+                compare::diff_le16::<u64, Equality>(a, b, n)
             }),
         ],
     );

@@ -60,6 +60,17 @@ pub(crate) unsafe trait Vector: Copy {
     /// Whether every bit is zero.
     fn is_zero(self) -> bool;
 
+    /// The vector whose bytes `0..8` are `lo`'s and `8..16` are `hi`'s, in
+    /// memory order (x86 is little-endian): the 16-byte SIMD vectors have
+    /// it, every other type answers `None` (the default). `memcmp` tests
+    /// the head and tail words of its 4-16 B rungs (2-16 B on SSE) with one
+    /// compare of two such vectors ([`Tuning::COMPARE_LANES_MIN`]).
+    #[inline(always)]
+    fn from_words(lo: u64, hi: u64) -> Option<Self> {
+        let _ = (lo, hi);
+        None
+    }
+
     /// Writes the vector to `dst..dst + BYTES`.
     ///
     /// # Safety
@@ -245,6 +256,22 @@ pub(crate) trait Tuning: Vector {
     /// (the default): the kernel has no masked loads. At least 16 where it
     /// is not 0, at most `2 * BYTES` (const-asserted in `compare`).
     const COMPARE_MASKED_MAX: usize = 0;
+
+    /// The narrowest word that `memcmp`'s 1-16 B rungs compare in the
+    /// lanes of a 16-byte vector ([`Vector::from_words`]) rather than in
+    /// general-purpose registers: the head and tail words of each operand
+    /// side by side, one compare, a branch on the mask to the equal answer,
+    /// else one trailing-zero count and the two bytes there. Where the
+    /// kernel has no 16-byte vector (the portable one) every width stays in
+    /// registers ([`Word::order`](crate::compare::Word)). Against the
+    /// branch-free register form, on `intel-6-167` (benches/NOTEBOOK.md,
+    /// "`intel-6-167`: memcmp's 2-16 B words in a vector"): SSE equal 2-16 B
+    /// 3.1-4.7 -> 2.2-3.2 TSC ticks (glibc's SSE2 `memcmp` 2.2-3.3), with a
+    /// difference within 0.2; AVX2 equal 4-16 B 3.1-4.0 -> 2.2-2.8 (glibc
+    /// 2.7-3.2), with a difference 0.1-0.4 slower; but AVX2 builds at 2-3 B
+    /// gained nothing equal and lost 0.6 with a difference, so they start
+    /// at 4 bytes and SSE at 2.
+    const COMPARE_LANES_MIN: usize = 4;
 
     /// Compares `n <= COMPARE_MASKED_MAX` bytes with masked loads; the
     /// answer is as `compare::diff`'s (0 when equal, else `M::at` of a

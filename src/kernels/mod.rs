@@ -7,13 +7,14 @@
 /// Implements `Vector` for an x86 SIMD register type from its four memory
 /// intrinsics, which touch exactly `size_of::<$t>()` bytes, its two bitwise
 /// intrinsics, and the kernel file's `ne_mask`, `eq_mask` and `is_zero`
-/// functions.
+/// functions; `words`, the intrinsic that sets two 64-bit lanes, for the
+/// 16-byte type (`Vector::from_words`).
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 macro_rules! simd_vector {
     ($t:ty, half = $half:ty, splat = $splat:ident,
      load = ($loadu:ident, $loada:ident), store = ($storeu:ident, $storea:ident),
      xor = $xor:ident, or = $or:ident, ne_mask = $ne_mask:path, eq_mask = $eq_mask:path, is_zero = $is_zero:path,
-     stream = $stream:ident) => {
+     stream = $stream:ident $(, words = $words:ident)?) => {
         // SAFETY: the intrinsics load and store exactly `size_of::<$t>()`
         // bytes (asserted below to be `BYTES`); the target feature they need
         // is enabled at compile time wherever this impl is compiled.
@@ -73,6 +74,13 @@ macro_rules! simd_vector {
             fn is_zero(self) -> bool {
                 $is_zero(self)
             }
+            $(
+            #[inline(always)]
+            fn from_words(lo: u64, hi: u64) -> Option<Self> {
+                // SAFETY: register-only; its target feature is enabled.
+                Some(unsafe { $words(hi as i64, lo as i64) })
+            }
+            )?
             const NONTEMPORAL: bool = true;
 
             #[inline(always)]
