@@ -293,6 +293,11 @@ impl Mode for Order {
                 return r;
             }
         }
+        if W::BYTES == 2 && n <= 3 {
+            // SAFETY: forwarded contract, `2 <= n <= 3`. (diff_le16 calls
+            // the u16 rung below 4 B only: the test folds away.)
+            return unsafe { three_bytes(a, b, n) };
+        }
         // SAFETY: both words lie in `0..n`.
         let ((ha, hb), (ta, tb)) = unsafe {
             (
@@ -370,6 +375,33 @@ unsafe fn word_lanes<V: Vector, W: Word>(a: *const u8, b: *const u8, n: usize) -
     let r = unsafe { Order::at(a, b, at) };
     own_return::<V>();
     Some(r)
+}
+
+/// `memcmp` of 2-3 bytes as one `u32` per operand: bytes 0 and 1 and byte
+/// `n - 1`, in address order, then [`Word::order`] of the pair: the `u16`
+/// rung of [`Order::word_pair`]. One order instead of a head word, a tail
+/// word and a select between them, on the kernels that compare 2-3 B in
+/// registers (`COMPARE_LANES_MIN` > 2). AVX2 memcmp with a difference
+/// 4.4-4.7 -> 4.1-4.4 TSC ticks on `intel-6-167` in two runs (glibc
+/// 4.0-4.2), equal 4.1 either way; portable 2-3 B 6.2 -> 5.4
+/// (benches/NOTEBOOK.md, "`intel-6-167`: memcmp's 2-3 B as one word, and
+/// the loop's answer as an `Option`").
+///
+/// # Safety
+///
+/// `2 <= n <= 3` and `0..n` is readable at `a` and `b`.
+#[inline(always)]
+unsafe fn three_bytes(a: *const u8, b: *const u8, n: usize) -> i32 {
+    debug_assert!((2..=3).contains(&n));
+    // The bytes in address order from the low end (`from_le` is the
+    // identity here, a swap on a big-endian target), as `order` expects of
+    // a word read from memory (it swaps back).
+    let word = |p: *const u8| {
+        // SAFETY: bytes 0, 1 and n - 1 lie in `0..n`.
+        let (head, last) = unsafe { (p.cast::<u16>().read_unaligned(), *p.add(n - 1)) };
+        u32::from_le(u32::from(u16::from_le(head)) | u32::from(last) << 16)
+    };
+    word(a).order(word(b))
 }
 
 /// Ends a 16-byte compare's answer with its own return: measured on the
@@ -528,7 +560,17 @@ unsafe fn block_fields<V: Vector, La: Access, Lb: Access>(
 }
 
 /// Tests one block of `count` vectors at `off` (a power of two), and
-/// locates a difference from its [`Fields`] when it differs.
+/// locates a difference from its [`Fields`] when it differs: `None` when the
+/// block is equal, else the mode's answer.
+///
+/// An `Option`, not the `0` that a block answers when equal: with the `i32`,
+/// LLVM tested the located answer against 0 again before leaving the loop,
+/// a branch that cannot be taken. memcmp with a difference at a random
+/// place, side by side on `intel-6-167`: AVX-512 768 B-8 KiB 44.8-114.8 ->
+/// 40.6-110.8 TSC ticks (glibc 53.2-141.7); AVX2 512 B-2 KiB 0.4-0.7
+/// faster, 4-8 KiB 1.7-1.8 slower; the rest within the spread of two builds
+/// of identical code (benches/NOTEBOOK.md, "`intel-6-167`: memcmp's 2-3 B
+/// as one word, and the loop's answer as an `Option`").
 ///
 /// # Safety
 ///
@@ -539,14 +581,14 @@ unsafe fn check_block<V: Vector, La: Access, M: Mode>(
     b: *const u8,
     off: usize,
     count: usize,
-) -> i32 {
+) -> Option<i32> {
     // SAFETY: forwarded contract.
     let fields = unsafe { block_fields::<V, La, Unaligned>(a, b, off, count) };
     if fields.all().is_zero() {
-        0
+        None
     } else {
         // SAFETY: the block differs at the located byte, in range.
-        unsafe { M::at(a, b, off + M::locate_fields(&fields)) }
+        Some(unsafe { M::at(a, b, off + M::locate_fields(&fields)) })
     }
 }
 
@@ -713,9 +755,8 @@ unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) ->
     let count = size / w;
     debug_assert!(n > V::NOLOOP_MAX && V::NOLOOP_MAX >= size);
     // SAFETY: `n > size`, so the first block is in range.
-    let first = unsafe { check_block::<V, Unaligned, M>(a, b, 0, count) };
-    if first != 0 {
-        return first;
+    if let Some(r) = unsafe { check_block::<V, Unaligned, M>(a, b, 0, count) } {
+        return r;
     }
     // 1..=W bytes before the first block's end: `a + off` is aligned, and
     // everything before `off` has been found equal.
@@ -723,16 +764,15 @@ unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) ->
     while off < n - size {
         // SAFETY: `off + size < n`, and `a + off` is W-aligned; all
         // before it was equal.
-        let block = unsafe { check_block::<V, Aligned, M>(a, b, off, count) };
-        if block != 0 {
-            return block;
+        if let Some(r) = unsafe { check_block::<V, Aligned, M>(a, b, off, count) } {
+            return r;
         }
         crate::barrier::no_partial_unroll();
         off += size;
     }
     // SAFETY: `n > size`; the loop stopped at `off >= n - size`, so
     // everything before this last block has been found equal.
-    unsafe { check_block::<V, Unaligned, M>(a, b, n - size, count) }
+    unsafe { check_block::<V, Unaligned, M>(a, b, n - size, count) }.unwrap_or(0)
 }
 
 /// The invariants the ladder relies on, beyond the copy's.
