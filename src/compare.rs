@@ -17,12 +17,14 @@
 //!   tree ([`Fields`]) locate the difference from registers. The 1-16 B
 //!   rungs neither: of the head's and the tail's words, the first pair
 //!   that differs is selected, and its first differing byte subtracted in
-//!   registers ([`Word::order`]); or, from 4 bytes (2 on SSE) on the SIMD
+//!   registers ([`Word::order`]; at 2-3 B one `u32` of bytes 0, 1 and
+//!   `n - 1` per operand); or, from 4 bytes (2 on SSE) on the SIMD
 //!   kernels, both words of each operand go side by side in one 16-byte
 //!   vector, compared once ([`Tuning::COMPARE_LANES_MIN`]).
 //!
 //! Every rung answers an `i32`, 0 exactly when its bytes are equal, which
-//! is the entry point's result as it stands.
+//! is the entry point's result as it stands (the loop's blocks answer
+//! `None` when equal: [`check_block`]).
 //!
 //! So equal ranges, the common case of `==`, cost both the same, and the
 //! search for the first difference runs once, outside any loop.
@@ -35,7 +37,8 @@
 //!                  general-purpose registers):
 //!                    [8, 16] two u64 per operand, overlapping
 //!                    [4,  8) two u32
-//!                    [2,  4) two u16
+//!                    [2,  4) two u16 (in registers: one u32 of
+//!                            bytes 0, 1 and n - 1)
 //!                    1       one byte
 //!                    0       nothing; no memory touched
 //! n in (16, W)     the narrower vector rungs, each a head and a tail
