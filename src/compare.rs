@@ -396,15 +396,19 @@ unsafe fn word_lanes<V: Vector, W: Word>(a: *const u8, b: *const u8, n: usize) -
 #[inline(always)]
 unsafe fn three_bytes(a: *const u8, b: *const u8, n: usize) -> i32 {
     debug_assert!((2..=3).contains(&n));
+    // SAFETY: bytes 0, 1 and n - 1 lie in `0..n`.
+    let ((ha, hb), (la, lb)) = unsafe {
+        (
+            load_pair::<u16, Unaligned, Unaligned>(a, b, 0),
+            load_pair::<u8, Unaligned, Unaligned>(a, b, n - 1),
+        )
+    };
     // The bytes in address order from the low end (`from_le` is the
     // identity here, a swap on a big-endian target), as `order` expects of
     // a word read from memory (it swaps back).
-    let word = |p: *const u8| {
-        // SAFETY: bytes 0, 1 and n - 1 lie in `0..n`.
-        let (head, last) = unsafe { (p.cast::<u16>().read_unaligned(), *p.add(n - 1)) };
-        u32::from_le(u32::from(u16::from_le(head)) | u32::from(last) << 16)
-    };
-    word(a).order(word(b))
+    let word =
+        |head: u16, last: u8| u32::from_le(u32::from(u16::from_le(head)) | u32::from(last) << 16);
+    word(ha, la).order(word(hb, lb))
 }
 
 /// Ends a 16-byte compare's answer with its own return: measured on the
