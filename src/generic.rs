@@ -1064,33 +1064,16 @@ pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
     // 1 KiB-1518 B `vhost_enqueue` packets on the Zen 5 at 0.55-0.89x
     // DPDK where this one ran 0.67-0.98x in the same runs
     // (benches/NOTEBOOK.md, "`amd-26-2`: two blocks a turn").
-    if V::LOOP_POINTERS && !down && turn == 1 {
-        // Going up a block a turn, where the kernel asks for it
-        // (`Tuning::LOOP_POINTERS`), the walk moves two pointers on, the
-        // destination's and the source's, and each vector is one of them
-        // plus a constant; `opaque_ptr` keeps LLVM from folding the two
-        // walks back into one index (`[rdi+rcx-0x30]`) and, as
-        // `no_partial_unroll` does, from unrolling the loop.
-        let (mut d, mut f) = (at, from);
-        for _ in 0..blocks {
-            // SAFETY: `d` and `f` are `at` and `from` moved on by the
-            // blocks before, so this block lies in the run, aligned as it.
-            unsafe { walk_block::<V, L, R>(d, f, lb, 0, false) };
-            d = crate::barrier::opaque_ptr(d.wrapping_add(lb));
-            f = f.skip(lb);
+    for t in 0..blocks / turn {
+        for u in 0..turn {
+            // SAFETY: `t * turn + u < blocks`.
+            unsafe { walk_block::<V, L, R>(at, from, run, t * turn + u, down) };
         }
-    } else {
-        for t in 0..blocks / turn {
-            for u in 0..turn {
-                // SAFETY: `t * turn + u < blocks`.
-                unsafe { walk_block::<V, L, R>(at, from, run, t * turn + u, down) };
-            }
-            crate::barrier::no_partial_unroll();
-        }
-        if turn == 2 && blocks % 2 == 1 {
-            // SAFETY: `blocks` is odd, so `blocks / 2 * 2 == blocks - 1`.
-            unsafe { walk_block::<V, L, R>(at, from, run, blocks / 2 * 2, down) };
-        }
+        crate::barrier::no_partial_unroll();
+    }
+    if turn == 2 && blocks % 2 == 1 {
+        // SAFETY: `blocks` is odd, so `blocks / 2 * 2 == blocks - 1`.
+        unsafe { walk_block::<V, L, R>(at, from, run, blocks / 2 * 2, down) };
     }
     // SAFETY: as for `read`.
     unsafe { tail.write::<Unaligned>(dst) }
