@@ -34,23 +34,51 @@ pub(crate) fn no_tail_merge() {
     opaque_point()
 }
 
-/// An empty `asm!`: no instruction, opaque to LLVM.
-#[inline(always)]
-fn opaque_point() {
-    cfg_if::cfg_if! {
-        if #[cfg(any(
-            target_arch = "x86",
-            target_arch = "x86_64",
-            target_arch = "arm",
-            target_arch = "aarch64",
-            target_arch = "riscv32",
-            target_arch = "riscv64",
-            target_arch = "loongarch64",
-        ))] {
+// Where `asm!` is stable the hints are empty templates; elsewhere they are
+// nothing (a loop may then be larger, or its walk indexed).
+cfg_if::cfg_if! {
+    if #[cfg(any(
+        target_arch = "x86",
+        target_arch = "x86_64",
+        target_arch = "arm",
+        target_arch = "aarch64",
+        target_arch = "riscv32",
+        target_arch = "riscv64",
+        target_arch = "loongarch64",
+    ))] {
+        /// `p`, passed through a register whose value LLVM cannot see: a
+        /// loop that moves a pointer on through it keeps walking that
+        /// pointer, where LLVM would otherwise rewrite the walk as one
+        /// index added to several bases (`generic::loop_and_tail`,
+        /// [`Tuning::LOOP_POINTERS`](crate::vector::Tuning::LOOP_POINTERS)).
+        /// Inside the loop it also keeps the loop from being partially
+        /// unrolled, as [`no_partial_unroll`] does.
+        #[inline(always)]
+        pub(crate) fn opaque_ptr(mut p: *mut u8) -> *mut u8 {
+            // SAFETY: an empty template (a comment naming the register)
+            // that leaves the register as it is and reads, writes and
+            // clobbers nothing else.
+            #[allow(clippy::pointers_in_nomem_asm_block)] // the pointer only passes through
+            unsafe {
+                core::arch::asm!("/* {0} */", inout(reg) p, options(nomem, nostack, preserves_flags))
+            };
+            p
+        }
+
+        /// An empty `asm!`: no instruction, opaque to LLVM.
+        #[inline(always)]
+        fn opaque_point() {
             // SAFETY: an empty template with `nomem` and `nostack` reads,
             // writes and clobbers nothing.
             unsafe { core::arch::asm!("", options(nomem, nostack, preserves_flags)) }
         }
-        // Elsewhere `asm!` is not stable; the loop is only larger there.
+    } else {
+        #[inline(always)]
+        pub(crate) fn opaque_ptr(p: *mut u8) -> *mut u8 {
+            p
+        }
+
+        #[inline(always)]
+        fn opaque_point() {}
     }
 }

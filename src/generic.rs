@@ -1064,16 +1064,33 @@ pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
     // 1 KiB-1518 B `vhost_enqueue` packets on the Zen 5 at 0.55-0.89x
     // DPDK where this one ran 0.67-0.98x in the same runs
     // (benches/NOTEBOOK.md, "`amd-26-2`: two blocks a turn").
-    for t in 0..blocks / turn {
-        for u in 0..turn {
-            // SAFETY: `t * turn + u < blocks`.
-            unsafe { walk_block::<V, L, R>(at, from, run, t * turn + u, down) };
+    if V::LOOP_POINTERS && !down && turn == 1 {
+        // Going up a block a turn, where the kernel asks for it
+        // (`Tuning::LOOP_POINTERS`), the walk moves two pointers on, the
+        // destination's and the source's, and each vector is one of them
+        // plus a constant; `opaque_ptr` keeps LLVM from folding the two
+        // walks back into one index (`[rdi+rcx-0x30]`) and, as
+        // `no_partial_unroll` does, from unrolling the loop.
+        let (mut d, mut f) = (at, from);
+        for _ in 0..blocks {
+            // SAFETY: `d` and `f` are `at` and `from` moved on by the
+            // blocks before, so this block lies in the run, aligned as it.
+            unsafe { walk_block::<V, L, R>(d, f, lb, 0, false) };
+            d = crate::barrier::opaque_ptr(d.wrapping_add(lb));
+            f = f.skip(lb);
         }
-        crate::barrier::no_partial_unroll();
-    }
-    if turn == 2 && blocks % 2 == 1 {
-        // SAFETY: `blocks` is odd, so `blocks / 2 * 2 == blocks - 1`.
-        unsafe { walk_block::<V, L, R>(at, from, run, blocks / 2 * 2, down) };
+    } else {
+        for t in 0..blocks / turn {
+            for u in 0..turn {
+                // SAFETY: `t * turn + u < blocks`.
+                unsafe { walk_block::<V, L, R>(at, from, run, t * turn + u, down) };
+            }
+            crate::barrier::no_partial_unroll();
+        }
+        if turn == 2 && blocks % 2 == 1 {
+            // SAFETY: `blocks` is odd, so `blocks / 2 * 2 == blocks - 1`.
+            unsafe { walk_block::<V, L, R>(at, from, run, blocks / 2 * 2, down) };
+        }
     }
     // SAFETY: as for `read`.
     unsafe { tail.write::<Unaligned>(dst) }
@@ -1454,7 +1471,7 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
     n: usize,
     aligned: bool,
     mixed: bool,
-) {
+) -> *mut u8 {
     check_tuning::<V>();
     // The string instruction, for an overlapping move going up.
     let string = takes_string(n, R::string_min::<V>());
@@ -1505,16 +1522,17 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
                 // First on the kernels whose large path is one call: one
                 // test for both loops (the AVX-512 `memcpy` call site
                 // 16 B smaller, which the short tail needed).
-                crate::large::write_large::<V, R::Disjoint>(dst, src, n)
+                return crate::large::write_large::<V, R::Disjoint>(dst, src, n);
             } else if aligned && !large {
                 write_loop_aligned::<V, R::Disjoint>(dst, src, n, up)
             } else if large {
-                crate::large::write_large::<V, R::Disjoint>(dst, src, n)
+                return crate::large::write_large::<V, R::Disjoint>(dst, src, n);
             } else {
                 write_loop::<V, R::Disjoint>(dst, src, n, false)
             }
         }
     }
+    dst
 }
 
 /// Whether the aligned loop may write `n > NOLOOP_MAX` bytes from `src` to
@@ -1537,7 +1555,7 @@ pub(crate) fn takes_aligned_loop<V: Tuning, R: Source>(dst: *mut u8, src: R) -> 
 ///
 /// As [`crate::memcpy`].
 #[inline(always)]
-pub(crate) unsafe fn memcpy<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
+pub(crate) unsafe fn memcpy<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) -> *mut u8 {
     // SAFETY: the caller's contract; `takes_aligned_loop` vouches for alignment.
     unsafe {
         write::<V, _>(
@@ -1558,7 +1576,7 @@ pub(crate) unsafe fn memcpy<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
 #[inline(always)]
 pub(crate) unsafe fn memcpy_aligned<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: the caller's contract: both pointers are W-aligned.
-    unsafe { write::<V, _>(dst, src, n, true, MIXED_SIZES) }
+    unsafe { write::<V, _>(dst, src, n, true, MIXED_SIZES) };
 }
 
 /// See [`crate::memcpy_generic`].
@@ -1569,7 +1587,7 @@ pub(crate) unsafe fn memcpy_aligned<V: Tuning>(dst: *mut u8, src: *const u8, n: 
 #[inline(always)]
 pub(crate) unsafe fn memcpy_generic<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: the caller's contract.
-    unsafe { write::<V, _>(dst, src, n, false, MIXED_SIZES) }
+    unsafe { write::<V, _>(dst, src, n, false, MIXED_SIZES) };
 }
 
 /// See [`crate::memmove`]: the ladder of [`memcpy`] with a [`Move`]
@@ -1580,7 +1598,7 @@ pub(crate) unsafe fn memcpy_generic<V: Tuning>(dst: *mut u8, src: *const u8, n: 
 ///
 /// As [`crate::memmove`].
 #[inline(always)]
-pub(crate) unsafe fn memmove<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) {
+pub(crate) unsafe fn memmove<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) -> *mut u8 {
     let src = Move(src);
     // SAFETY: the caller's contract; `takes_aligned_loop` vouches for
     // alignment, and `write` takes that loop only going up.
@@ -1601,7 +1619,7 @@ pub(crate) unsafe fn memmove<V: Tuning>(dst: *mut u8, src: *const u8, n: usize) 
 ///
 /// As [`crate::memset`].
 #[inline(always)]
-pub(crate) unsafe fn memset<V: Tuning>(dst: *mut u8, c: u8, n: usize) {
+pub(crate) unsafe fn memset<V: Tuning>(dst: *mut u8, c: u8, n: usize) -> *mut u8 {
     // SAFETY: the caller's contract; `takes_aligned_loop` vouches for alignment.
     unsafe {
         write::<V, _>(
@@ -1639,7 +1657,7 @@ pub(crate) unsafe fn write_const<V: Tuning, R: Source, const N: usize>(dst: *mut
                 N,
                 takes_aligned_loop::<V, R>(dst, src),
                 MIXED_SIZES,
-            )
+            );
         }
     }
 }

@@ -279,12 +279,23 @@ pub(crate) fn large_min<V: Tuning, R: Source>() -> usize {
 /// the aligned and unaligned dispatch alike, so the call site tests each
 /// threshold once.
 ///
+/// Returns `dst`, from the out-of-line call where there is one: a caller
+/// that returns `dst` itself, as the C symbols do (`crate::memcpy_c`),
+/// then keeps nothing across the call and jumps to it. Keeping `dst`
+/// took a callee-saved register, and LLVM saved that register at the
+/// symbol's entry, on every size, as soon as a loop in the symbol walked a
+/// pointer (`Tuning::LOOP_POINTERS`; benches/NOTEBOOK.md, "`intel-6-167`:
+/// the symbols' large path returns `dst`"). The out-of-line functions
+/// return it through [`opaque_ptr`](crate::barrier::opaque_ptr): LLVM
+/// otherwise sees that they return their argument and has the caller
+/// keep its own copy again.
+///
 /// # Safety
 ///
 /// `n >= large_min::<V, R>()`, `0..n` is in range for `dst` and `src`,
 /// and the two do not overlap.
 #[inline(always)]
-pub(crate) unsafe fn write_large<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+pub(crate) unsafe fn write_large<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) -> *mut u8 {
     // SAFETY: forwarded contract.
     unsafe {
         if V::LARGE_OUT_OF_LINE {
@@ -309,9 +320,13 @@ pub(crate) unsafe fn write_large<V: Tuning, R: Source>(dst: *mut u8, src: R, n: 
 /// As [`write_large`].
 #[cold]
 #[inline(never)]
-unsafe extern "C" fn write_large_out_of_line<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+unsafe extern "C" fn write_large_out_of_line<V: Tuning, R: Source>(
+    dst: *mut u8,
+    src: R,
+    n: usize,
+) -> *mut u8 {
     // SAFETY: forwarded contract.
-    unsafe { write_large_inline::<V, R>(dst, src, n) }
+    crate::barrier::opaque_ptr(unsafe { write_large_inline::<V, R>(dst, src, n) })
 }
 
 /// The body of [`write_large`].
@@ -320,7 +335,7 @@ unsafe extern "C" fn write_large_out_of_line<V: Tuning, R: Source>(dst: *mut u8,
 ///
 /// As [`write_large`].
 #[inline(always)]
-unsafe fn write_large_inline<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+unsafe fn write_large_inline<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) -> *mut u8 {
     let stream = handover_from::<V, R>();
     // SAFETY: forwarded contract. Below `stream`, `n >= large_min` means
     // `n >= string_min`; `stream > NOLOOP_MAX`, and so is `string_min`
@@ -330,7 +345,8 @@ unsafe fn write_large_inline<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usiz
         if stream != usize::MAX && n >= stream {
             write_handover::<V, R>(dst, src, n)
         } else {
-            src.write_string::<V>(dst, n)
+            src.write_string::<V>(dst, n);
+            dst
         }
     }
 }
@@ -405,16 +421,22 @@ pub(crate) fn streams_on<V: Tuning, R: Source>(core: Core, n: usize) -> bool {
 /// The hand-over from the non-temporal threshold: [`write_nontemporal`]
 /// where [`streams`] says so, else the kernel's string instruction. Out
 /// of line and cold, as `write_nontemporal` is: the call site holds one
-/// compare and one call, whatever is decided here.
+/// compare and one call, whatever is decided here. Returns `dst`, as
+/// [`write_large`] says why.
 ///
 /// # Safety
 ///
 /// As [`write_large`], with `n >= handover_from::<V, R>()`.
 #[cold]
 #[inline(never)]
-unsafe extern "C" fn write_handover<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
+unsafe extern "C" fn write_handover<V: Tuning, R: Source>(
+    dst: *mut u8,
+    src: R,
+    n: usize,
+) -> *mut u8 {
     // SAFETY: forwarded contract.
-    unsafe { handover::<V, R>(dst, src, n, streams::<V, R>(n)) }
+    unsafe { handover::<V, R>(dst, src, n, streams::<V, R>(n)) };
+    crate::barrier::opaque_ptr(dst)
 }
 
 /// The body of [`write_handover`], with the decision as an argument, so
@@ -515,7 +537,7 @@ pub(crate) unsafe fn write_any<V: Tuning, R: Source>(dst: *mut u8, src: R, n: us
     // SAFETY: forwarded contract; each arm's size precondition is its test.
     unsafe {
         if n <= V::NOLOOP_MAX {
-            crate::generic::write::<V, R>(dst, src, n, false, crate::generic::MIXED_SIZES)
+            crate::generic::write::<V, R>(dst, src, n, false, crate::generic::MIXED_SIZES);
         } else {
             write_nontemporal::<V, R>(dst, src, n)
         }

@@ -324,6 +324,21 @@ fn debug_assert_disjoint(what: &str, dst: *mut u8, src: *const u8, n: usize) {
 /// - With `n == 0` nothing is read or written, and the pointers may dangle.
 #[inline(always)]
 pub unsafe fn memcpy(dst: *mut u8, src: *const u8, n: usize) {
+    // SAFETY: the caller's contract is `memcpy_c`'s.
+    unsafe { memcpy_c(dst, src, n) };
+}
+
+/// [`memcpy`], returning `dst` as C's `memcpy` does: the body of the C
+/// symbol (`symbols`). The kernel's out-of-line large path returns `dst`
+/// too, so the symbol holds nothing across that call and jumps to it, and
+/// saves no register at its entry (benches/NOTEBOOK.md, "`intel-6-167`:
+/// the symbols' large path returns `dst`").
+///
+/// # Safety
+///
+/// As [`memcpy`].
+#[inline(always)]
+pub(crate) unsafe fn memcpy_c(dst: *mut u8, src: *const u8, n: usize) -> *mut u8 {
     debug_assert_disjoint("memcpy", dst, src, n);
     // SAFETY: the caller's contract is `generic::memcpy`'s.
     unsafe { generic::memcpy::<Selected>(dst, src, n) }
@@ -377,6 +392,17 @@ pub unsafe fn memcpy_generic(dst: *mut u8, src: *const u8, n: usize) {
 /// - With `n == 0` nothing is read or written, and the pointers may dangle.
 #[inline(always)]
 pub unsafe fn memmove(dst: *mut u8, src: *const u8, n: usize) {
+    // SAFETY: the caller's contract is `memmove_c`'s.
+    unsafe { memmove_c(dst, src, n) };
+}
+
+/// [`memmove`], returning `dst`: the C symbol's body, as [`memcpy_c`].
+///
+/// # Safety
+///
+/// As [`memmove`].
+#[inline(always)]
+pub(crate) unsafe fn memmove_c(dst: *mut u8, src: *const u8, n: usize) -> *mut u8 {
     // SAFETY: the caller's contract is `generic::memmove`'s.
     unsafe { generic::memmove::<Selected>(dst, src, n) }
 }
@@ -392,6 +418,17 @@ pub unsafe fn memmove(dst: *mut u8, src: *const u8, n: usize) {
 /// - With `n == 0` nothing is written, and the pointer may dangle.
 #[inline(always)]
 pub unsafe fn memset(dst: *mut u8, c: u8, n: usize) {
+    // SAFETY: the caller's contract is `memset_c`'s.
+    unsafe { memset_c(dst, c, n) };
+}
+
+/// [`memset`], returning `dst`: the C symbol's body, as [`memcpy_c`].
+///
+/// # Safety
+///
+/// As [`memset`].
+#[inline(always)]
+pub(crate) unsafe fn memset_c(dst: *mut u8, c: u8, n: usize) -> *mut u8 {
     // SAFETY: the caller's contract is `generic::memset`'s.
     unsafe { generic::memset::<Selected>(dst, c, n) }
 }

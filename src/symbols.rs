@@ -104,8 +104,7 @@ macro_rules! section {
 #[cfg_attr(fastmem_symbol_sections, link_section = section!(memcpy))]
 pub unsafe extern "C" fn memcpy(dst: *mut c_void, src: *const c_void, n: usize) -> *mut c_void {
     // SAFETY: C's contract is `crate::memcpy`'s, and `body::copy`'s.
-    unsafe { body::copy(dst.cast(), src.cast(), n) };
-    dst
+    unsafe { body::copy(dst.cast(), src.cast(), n) }.cast()
 }
 
 /// C's `memset`: sets `n` bytes at `dst` to `c as u8` (C passes the byte
@@ -119,8 +118,7 @@ pub unsafe extern "C" fn memcpy(dst: *mut c_void, src: *const c_void, n: usize) 
 #[cfg_attr(fastmem_symbol_sections, link_section = section!(memset))]
 pub unsafe extern "C" fn memset(dst: *mut c_void, c: c_int, n: usize) -> *mut c_void {
     // SAFETY: C's contract is `crate::memset`'s, and `body::fill`'s.
-    unsafe { body::fill(dst.cast(), c as u8, n) };
-    dst
+    unsafe { body::fill(dst.cast(), c as u8, n) }.cast()
 }
 
 /// C's `memmove`: copies `n` bytes from `src` to `dst`, which may
@@ -134,8 +132,7 @@ pub unsafe extern "C" fn memset(dst: *mut c_void, c: c_int, n: usize) -> *mut c_
 #[cfg_attr(fastmem_symbol_sections, link_section = section!(memmove))]
 pub unsafe extern "C" fn memmove(dst: *mut c_void, src: *const c_void, n: usize) -> *mut c_void {
     // SAFETY: C's contract is `crate::memmove`'s, and `body::memmove`'s.
-    unsafe { body::memmove(dst.cast(), src.cast(), n) };
-    dst
+    unsafe { body::memmove(dst.cast(), src.cast(), n) }.cast()
 }
 
 /// C's `memcmp`: the difference of the first differing bytes of `a` and
@@ -168,7 +165,9 @@ pub unsafe extern "C" fn bcmp(a: *const c_void, b: *const c_void, n: usize) -> c
 /// The symbols' bodies: the kernel.
 #[cfg(not(fastmem_symbols_o0))]
 mod body {
-    pub(super) use crate::{bcmp, memcmp, memcpy as copy, memmove, memset as fill};
+    pub(super) use crate::{
+        bcmp, memcmp, memcpy_c as copy, memmove_c as memmove, memset_c as fill,
+    };
 }
 
 /// The symbols' bodies in a build of fastmem at opt-level 0 (`build.rs`
@@ -179,66 +178,98 @@ mod body {
 /// more (`[profile.dev.package.fastmem]`) to get the kernel.
 #[cfg(fastmem_symbols_o0)]
 mod body {
-    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-    pub(super) use crate::kernels::string::{rep_movsb as copy, rep_stosb as fill};
+    pub(super) use raw::{bcmp, memcmp};
 
     /// # Safety
     ///
     /// As [`crate::memcpy`].
-    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-    pub(super) unsafe fn copy(dst: *mut u8, src: *const u8, n: usize) {
-        for i in 0..n {
-            // SAFETY: `i < n`, inside both ranges.
-            unsafe { dst.add(i).write_volatile(src.add(i).read_volatile()) }
-        }
+    pub(super) unsafe fn copy(dst: *mut u8, src: *const u8, n: usize) -> *mut u8 {
+        // SAFETY: forwarded contract.
+        unsafe { raw::copy(dst, src, n) };
+        dst
     }
 
     /// # Safety
     ///
     /// As [`crate::memset`].
-    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
-    pub(super) unsafe fn fill(dst: *mut u8, c: u8, n: usize) {
-        for i in 0..n {
-            // SAFETY: `i < n`, inside the range.
-            unsafe { dst.add(i).write_volatile(c) }
-        }
+    pub(super) unsafe fn fill(dst: *mut u8, c: u8, n: usize) -> *mut u8 {
+        // SAFETY: forwarded contract.
+        unsafe { raw::fill(dst, c, n) };
+        dst
     }
 
-    /// A volatile byte loop, upwards when `dst` is at or below `src`,
-    /// else downwards, so that no byte is read after it was overwritten.
-    ///
     /// # Safety
     ///
     /// As [`crate::memmove`].
-    pub(super) unsafe fn memmove(dst: *mut u8, src: *const u8, n: usize) {
-        let one = |i: usize| {
-            // SAFETY: `i < n`, inside both ranges.
-            unsafe { dst.add(i).write_volatile(src.add(i).read_volatile()) }
-        };
-        if dst as usize <= src as usize {
-            (0..n).for_each(one);
-        } else {
-            (0..n).rev().for_each(one);
-        }
+    pub(super) unsafe fn memmove(dst: *mut u8, src: *const u8, n: usize) -> *mut u8 {
+        // SAFETY: forwarded contract.
+        unsafe { raw::memmove(dst, src, n) };
+        dst
     }
 
-    /// A volatile byte loop up to the first difference.
-    ///
-    /// # Safety
-    ///
-    /// As [`crate::memcmp`].
-    pub(super) unsafe fn memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
-        for i in 0..n {
-            // SAFETY: `i < n`, inside both ranges.
-            let (x, y) = unsafe { (a.add(i).read_volatile(), b.add(i).read_volatile()) };
-            if x != y {
-                return i32::from(x) - i32::from(y);
+    /// The bodies, each returning nothing.
+    mod raw {
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        pub(in crate::symbols) use crate::kernels::string::{rep_movsb as copy, rep_stosb as fill};
+
+        /// # Safety
+        ///
+        /// As [`crate::memcpy`].
+        #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+        pub(in crate::symbols) unsafe fn copy(dst: *mut u8, src: *const u8, n: usize) {
+            for i in 0..n {
+                // SAFETY: `i < n`, inside both ranges.
+                unsafe { dst.add(i).write_volatile(src.add(i).read_volatile()) }
             }
         }
-        0
-    }
 
-    pub(super) use memcmp as bcmp;
+        /// # Safety
+        ///
+        /// As [`crate::memset`].
+        #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+        pub(in crate::symbols) unsafe fn fill(dst: *mut u8, c: u8, n: usize) {
+            for i in 0..n {
+                // SAFETY: `i < n`, inside the range.
+                unsafe { dst.add(i).write_volatile(c) }
+            }
+        }
+
+        /// A volatile byte loop, upwards when `dst` is at or below `src`,
+        /// else downwards, so that no byte is read after it was overwritten.
+        ///
+        /// # Safety
+        ///
+        /// As [`crate::memmove`].
+        pub(in crate::symbols) unsafe fn memmove(dst: *mut u8, src: *const u8, n: usize) {
+            let one = |i: usize| {
+                // SAFETY: `i < n`, inside both ranges.
+                unsafe { dst.add(i).write_volatile(src.add(i).read_volatile()) }
+            };
+            if dst as usize <= src as usize {
+                (0..n).for_each(one);
+            } else {
+                (0..n).rev().for_each(one);
+            }
+        }
+
+        /// A volatile byte loop up to the first difference.
+        ///
+        /// # Safety
+        ///
+        /// As [`crate::memcmp`].
+        pub(in crate::symbols) unsafe fn memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+            for i in 0..n {
+                // SAFETY: `i < n`, inside both ranges.
+                let (x, y) = unsafe { (a.add(i).read_volatile(), b.add(i).read_volatile()) };
+                if x != y {
+                    return i32::from(x) - i32::from(y);
+                }
+            }
+            0
+        }
+
+        pub(in crate::symbols) use memcmp as bcmp;
+    }
 }
 
 /// Every symbol's address in the final binary is a multiple of this: 64

@@ -93,6 +93,17 @@ fn fills(what: &str, n: usize, doff: usize, c: u8, op: impl Fn(*mut u8)) {
     b.check(what, |_| c);
 }
 
+/// Checks that an entry point returned its destination, as the C symbols
+/// pass it on (`crate::memcpy_c`): from the string and non-temporal
+/// thresholds it is the out-of-line large path's return value.
+#[track_caller]
+fn returns_dst(what: &str, n: usize, got: *mut u8, dst: *mut u8) {
+    assert_eq!(
+        got, dst,
+        "{what}, n = {n}: returned {got:p}, not dst {dst:p}"
+    );
+}
+
 fn blocks<V: Tuning>() {
     let w = V::BYTES;
     // A block at exactly W, at every alignment of both sides.
@@ -283,16 +294,16 @@ fn memmove<V: Tuning>() {
             for lead in [0, 5] {
                 // SAFETY (both): `moves` passes windows in range.
                 moves("memmove up", n, lead + d, lead, |d, s, n| unsafe {
-                    generic::memmove::<V>(d, s, n)
+                    generic::memmove::<V>(d, s, n);
                 });
                 moves("memmove down", n, lead, lead + d, |d, s, n| unsafe {
-                    generic::memmove::<V>(d, s, n)
+                    generic::memmove::<V>(d, s, n);
                 });
                 // The mixed-sizes ladder, whatever this build's cfg.
                 let mixed = |d: *mut u8, s: *const u8, n: usize| unsafe {
                     let s = generic::Move(s);
                     let aligned = generic::takes_aligned_loop::<V, _>(d, s);
-                    generic::write::<V, _>(d, s, n, aligned, true)
+                    generic::write::<V, _>(d, s, n, aligned, true);
                 };
                 moves("mixed memmove up", n, lead + d, lead, mixed);
                 moves("mixed memmove down", n, lead, lead + d, mixed);
@@ -346,9 +357,9 @@ fn algorithm<V: Tuning>() {
     sweep_entry_points::<V>(
         "",
         V::NOLOOP_MAX + 2 * V::LOOP_BLOCK + V::BYTES,
-        &|d, s, n| unsafe { generic::memcpy::<V>(d, s, n) },
+        &|d, s, n| returns_dst("memcpy", n, unsafe { generic::memcpy::<V>(d, s, n) }, d),
         &|d, s, n| unsafe { generic::memcpy_generic::<V>(d, s, n) },
-        &|d, c, n| unsafe { generic::memset::<V>(d, c, n) },
+        &|d, c, n| returns_dst("memset", n, unsafe { generic::memset::<V>(d, c, n) }, d),
         &|d, s, n| unsafe { generic::memcpy_aligned::<V>(d, s, n) },
     );
 }
@@ -363,14 +374,18 @@ fn mixed_sizes<V: Tuning>() {
         V::NOLOOP_MAX + 2 * V::BYTES,
         &|d, s, n| unsafe {
             let aligned = generic::takes_aligned_loop::<V, _>(d, s);
-            generic::write::<V, _>(d, s, n, aligned, true)
+            generic::write::<V, _>(d, s, n, aligned, true);
         },
-        &|d, s, n| unsafe { generic::write::<V, _>(d, s, n, false, true) },
+        &|d, s, n| unsafe {
+            generic::write::<V, _>(d, s, n, false, true);
+        },
         &|d, c, n| unsafe {
             let aligned = generic::takes_aligned_loop::<V, _>(d, Splat(c));
-            generic::write::<V, _>(d, Splat(c), n, aligned, true)
+            generic::write::<V, _>(d, Splat(c), n, aligned, true);
         },
-        &|d, s, n| unsafe { generic::write::<V, _>(d, s, n, true, true) },
+        &|d, s, n| unsafe {
+            generic::write::<V, _>(d, s, n, true, true);
+        },
     );
 }
 
@@ -388,8 +403,8 @@ fn string_cut_over<V: Tuning>() {
     };
     for n in sizes(V::STRING_COPY_MIN) {
         for (doff, soff) in [(0, 0), (1, 3), (12, 0), (V::BYTES - 1, 1)] {
-            copies("memcpy", n, doff, soff, |d, s| unsafe {
-                generic::memcpy::<V>(d, s, n)
+            copies("memcpy", n, doff, soff, |d, s| {
+                returns_dst("memcpy", n, unsafe { generic::memcpy::<V>(d, s, n) }, d)
             });
             copies("memcpy_generic", n, doff, soff, |d, s| unsafe {
                 generic::memcpy_generic::<V>(d, s, n)
@@ -404,19 +419,19 @@ fn string_cut_over<V: Tuning>() {
         for d in [1, 17, V::BYTES + 3, n / 2] {
             for lead in [0, 1] {
                 // SAFETY (both): `moves` passes windows in range.
-                moves("memmove up", n, lead + d, lead, |d, s, n| unsafe {
-                    generic::memmove::<V>(d, s, n)
+                moves("memmove up", n, lead + d, lead, |d, s, n| {
+                    returns_dst("memmove", n, unsafe { generic::memmove::<V>(d, s, n) }, d)
                 });
-                moves("memmove down", n, lead, lead + d, |d, s, n| unsafe {
-                    generic::memmove::<V>(d, s, n)
+                moves("memmove down", n, lead, lead + d, |d, s, n| {
+                    returns_dst("memmove", n, unsafe { generic::memmove::<V>(d, s, n) }, d)
                 });
             }
         }
     }
     for n in sizes(V::STRING_FILL_MIN) {
         for doff in [0, 1, 12, V::BYTES - 1] {
-            fills("memset", n, doff, 0x7E, |d| unsafe {
-                generic::memset::<V>(d, 0x7E, n)
+            fills("memset", n, doff, 0x7E, |d| {
+                returns_dst("memset", n, unsafe { generic::memset::<V>(d, 0x7E, n) }, d)
             });
         }
     }
@@ -502,7 +517,7 @@ fn nontemporal_handover<V: Tuning>() {
                     n,
                     doff,
                     soff,
-                    |d, s| unsafe { generic::memcpy::<V>(d, s, n) },
+                    |d, s| returns_dst("memcpy", n, unsafe { generic::memcpy::<V>(d, s, n) }, d),
                 );
             }
             copies(
@@ -520,13 +535,9 @@ fn nontemporal_handover<V: Tuning>() {
     ) {
         for n in around(min) {
             for doff in [0, 1, V::BYTES - 1] {
-                fills(
-                    "memset at the non-temporal threshold",
-                    n,
-                    doff,
-                    0x3B,
-                    |d| unsafe { generic::memset::<V>(d, 0x3B, n) },
-                );
+                fills("memset at the non-temporal threshold", n, doff, 0x3B, |d| {
+                    returns_dst("memset", n, unsafe { generic::memset::<V>(d, 0x3B, n) }, d)
+                });
             }
         }
     }

@@ -176,6 +176,14 @@ pub(crate) trait Tuning: Vector {
     /// AVX2 and AVX-512 kernels set it.
     const SHORT_TAIL: bool = false;
 
+    /// Whether the block loops of one block a turn going up (the aligned
+    /// loop, and an overlapping move's loop up) walk two pointers, the
+    /// destination's and the source's, each moved on by a block a turn,
+    /// rather than one index added to both bases (`generic::loop_and_tail`).
+    /// Loops of two blocks a turn and loops going down keep the index.
+    /// False by default; the SSE kernel sets it.
+    const LOOP_POINTERS: bool = false;
+
     /// Whether the aligned loop ends with the same tail as the unaligned
     /// one (`generic::short_tail`, after as many blocks), rather than one
     /// overlapping block. Needs [`SHORT_TAIL`](Self::SHORT_TAIL)

@@ -86,6 +86,36 @@ impl Tuning for __m128i {
     /// a turn"). Not measured on the other CPUs.
     const UNALIGNED_TURN: usize = 2;
 
+    /// The aligned loop (and an overlapping move's loop going up) walks
+    /// two pointers, as DPDK's SSE loop does, not one index from both
+    /// bases (`movaps [rdi+rcx-0x30],xmm0`; the likely cause, not
+    /// verified: on Intel cores an indexed store's address cannot take the
+    /// store-only address unit, and competes with the loads'). On
+    /// `intel-6-167`, with every loop on a 64-byte boundary in both
+    /// builds so that placement does not decide, hot aligned copies of
+    /// 448 B-1518 B took 5-17% less time called (1 KiB 28.8 -> 25.6 TSC
+    /// ticks, 1518 B 45.4 -> 37.7; DPDK 27.5, 39.8) and 13-21% less
+    /// inlined (1 KiB 30.8 -> 25.4, DPDK 26.4), and IMIX random sizes ran
+    /// at DPDK's speed (in the default layout 23.7 -> 23.3 ticks called,
+    /// 22.6 -> 20.2 inlined; DPDK 21.0 and 20.0). The memcpy call site's
+    /// code outside the loop is at the same offsets either way. On the
+    /// Zen 3 (`amd-25-1`) the same walk took aligned copies of 288 B-1.4 KiB
+    /// 10-25% faster, but a layout of that time put a small class across a
+    /// 64-byte line; the unaligned loop, two blocks a turn, kept the index:
+    /// there the walk's set-up cost dst+1/src+3 copies of 384-512 B 5-7%
+    /// (benches/NOTEBOOK.md, "`intel-6-167`: the SSE aligned loop walks
+    /// pointers"). Taken first in 555488f and reverted, because the walk
+    /// moved a `push rbx` to the entry of the C symbols `memcpy` and
+    /// `memmove` (8-16 B 2.4 -> 2.7 ticks); back since the large path
+    /// returns `dst` (`large::write_large`), which leaves the symbols no
+    /// register to save. Measured again then, five rounds in turn, default
+    /// layout: aligned 1518 B 38.2 -> 33.3 ticks called (DPDK 33.9),
+    /// 192 B-1518 B 8-18% faster inlined (1 KiB 26.8 -> 22.0, DPDK 22.5),
+    /// disjoint aligned `memmove` of 384 B-1518 B 10-27% faster, the
+    /// symbols at 1-64 B as before (benches/NOTEBOOK.md, "`intel-6-167`:
+    /// the symbols' large path returns `dst`").
+    const LOOP_POINTERS: bool = true;
+
     /// An aligned destination fills with the aligned loop: 192 B-1 KiB
     /// went from 0.71-0.82x glibc's SSE2 `memset` to 0.84-1.02x
     /// (benches/NOTEBOOK.md, "The aligned-destination fill").

@@ -173,6 +173,47 @@ fn zero_length_touches_nothing_and_returns_dst() {
     }
 }
 
+/// The return value from the large path: from the string and non-temporal
+/// thresholds the kernel calls out of line, and that call returns `dst`
+/// for the symbol to pass on, so that the symbol keeps nothing across it
+/// (`src/symbols.rs`). Sizes: 64 KiB and 1 MiB (the string instruction
+/// where the kernel has it), and past both hand-overs where the build
+/// streams at all (from 8 MiB when it asks the CPU). Bytes are sampled:
+/// the exhaustive suite checks them all at these thresholds.
+#[test]
+fn large_calls_return_dst() {
+    let t = fastmem::NONTEMPORAL_MIN;
+    let mut sizes = vec![64 << 10, 1 << 20];
+    if t <= 64 << 20 {
+        sizes.push(2 * t.max(8 << 20) + 4096 + 3);
+    }
+    let (cpy, set, mov) = (c_memcpy(), c_memset(), c_memmove());
+    for &n in &sizes {
+        let src: Vec<u8> = (0..n + 64).map(|i| (i % 251) as u8).collect();
+        let mut dst = vec![0u8; n + 64];
+        let sample = |d: &[u8], what: &str, want: &dyn Fn(usize) -> u8| {
+            for i in (0..n).step_by(4093).chain([n - 1]) {
+                assert_eq!(d[i], want(i), "{what}(n = {n}): byte {i}");
+            }
+            assert_eq!(d[n], 0, "{what}(n = {n}): wrote past n");
+        };
+        let (d, s) = (
+            dst.as_mut_ptr().cast::<c_void>(),
+            src.as_ptr().cast::<c_void>(),
+        );
+        // SAFETY (all three): both buffers hold n + 64 bytes, distinct
+        // allocations; the move's ranges lie in `dst`.
+        let r = unsafe { cpy(d, s, n) };
+        assert_eq!(r, d, "memcpy(n = {n}) returned {r:p}");
+        sample(&dst, "memcpy", &|i| (i % 251) as u8);
+        let r = unsafe { mov(d.cast::<u8>().add(1).cast(), d, n - 1) };
+        assert_eq!(r, d.wrapping_byte_add(1), "memmove(n = {n}) returned {r:p}");
+        let r = unsafe { set(d, 0x1C5, n) };
+        assert_eq!(r, d, "memset(n = {n}) returned {r:p}");
+        sample(&dst, "memset", &|_| 0xC5);
+    }
+}
+
 /// The sweeps of the exhaustive tests, through the C symbols: every size
 /// to 300 B at every offset, canaries each side.
 #[test]
