@@ -81,7 +81,7 @@ mod ab_large_v$i;
 #[allow(clippy::missing_safety_doc)]
 pub unsafe fn ab_memcpy_v$i(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: forwarded contract.
-    unsafe { ab_v$i::memcpy::<Selected>(dst, src, n) }
+    unsafe { ab_v$i::memcpy::<Selected>(dst, src, n) };
 }
 /// A/B variant $name: its \`memset\`.
 #[doc(hidden)]
@@ -89,7 +89,7 @@ pub unsafe fn ab_memcpy_v$i(dst: *mut u8, src: *const u8, n: usize) {
 #[allow(clippy::missing_safety_doc)]
 pub unsafe fn ab_memset_v$i(dst: *mut u8, c: u8, n: usize) {
     // SAFETY: forwarded contract.
-    unsafe { ab_v$i::memset::<Selected>(dst, c, n) }
+    unsafe { ab_v$i::memset::<Selected>(dst, c, n) };
 }
 EOF
     cat >>"$tree/benches/support/mod.rs" <<EOF
