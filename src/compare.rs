@@ -41,8 +41,9 @@
 //!                            bytes 0, 1 and n - 1)
 //!                    1       one byte
 //!                    0       nothing; no memory touched
-//! n in (16, W)     the narrower vector rungs, each a head and a tail
-//! n in [W, 2W]     head_tail, 1 vector each side:   |H===|    |===T|
+//! n in (16, W]     the narrower vector rungs, each a head and a tail
+//!                  (n == W too: two half vectors, not one loaded twice)
+//! n in (W, 2W]     head_tail, 1 vector each side:   |H===|    |===T|
 //! n in (2W, 4W]    head_tail, 2 vectors each side
 //! n in (4W, 8W]    head_tail, 4 vectors each side (to NOLOOP_MAX); 4 and 2
 //!                  where n <= 6W on AVX-512 (`splits_4_2`), as the copy
@@ -666,7 +667,12 @@ pub(crate) unsafe fn diff_le16<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n
 }
 
 /// Compares `16 < n <= 2 * V::BYTES` with one head_tail at the narrowest
-/// vector rung that covers `n`.
+/// vector rung that covers `n`. At `n == V::BYTES` that is the half rung:
+/// its two vectors meet exactly, where the full rung's head and tail are the
+/// same vector loaded twice. On `intel-6-167`, AVX2 build, 32 B: memcmp
+/// 4.4 -> 4.1 TSC ticks with a difference and 2.7 -> 2.5 equal, bcmp
+/// 2.9 -> 2.7 and 2.7 -> 2.3 (benches/NOTEBOOK.md, "`intel-6-167`: memcmp's
+/// 32 B on AVX2 as two halves").
 ///
 /// # Safety
 ///
@@ -675,9 +681,10 @@ pub(crate) unsafe fn diff_le16<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n
 unsafe fn diff_gt16<V: Vector, M: Mode>(a: *const u8, b: *const u8, n: usize) -> i32 {
     debug_assert!(16 < n && n <= 2 * V::BYTES);
     // SAFETY: as `generic::write_gt16`: a 16-byte rung covers (16, 32]; a
-    // wider one takes [W, 2W] and hands (16, W) to its half.
+    // wider one takes (W, 2W] and hands (16, W] to its half, whose
+    // 2 * Half::BYTES is W.
     unsafe {
-        if V::BYTES <= 16 || n >= V::BYTES {
+        if V::BYTES <= 16 || n > V::BYTES {
             M::vector_pair::<V>(a, b, n)
         } else {
             diff_gt16::<V::Half, M>(a, b, n)
