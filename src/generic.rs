@@ -39,7 +39,7 @@
 //! n >= NONTEMPORAL_MIN  the non-temporal loop, out of line (`large.rs`), on
 //!                   kernels with non-temporal stores; both in one arm
 //!                   (`large::write_large`), out of line as a whole where
-//!                   the kernel asks (AVX-512)
+//!                   the kernel asks (AVX-512, SSE)
 //!
 //! with --cfg fastmem_mixed_sizes, before the vector rungs (AVX-512, AVX2):
 //! n in (64, 256]    clamped_run, 256 / W vectors whatever n: one class
@@ -1064,20 +1064,27 @@ pub(crate) unsafe fn loop_and_tail<V: Tuning, L: Access, R: Source>(
     // 1 KiB-1518 B `vhost_enqueue` packets on the Zen 5 at 0.55-0.89x
     // DPDK where this one ran 0.67-0.98x in the same runs
     // (benches/NOTEBOOK.md, "`amd-26-2`: two blocks a turn").
-    if V::LOOP_POINTERS && !down && turn == 1 {
-        // Going up a block a turn, where the kernel asks for it
-        // (`Tuning::LOOP_POINTERS`), the walk moves two pointers on, the
-        // destination's and the source's, and each vector is one of them
-        // plus a constant; `opaque_ptr` keeps LLVM from folding the two
-        // walks back into one index (`[rdi+rcx-0x30]`) and, as
-        // `no_partial_unroll` does, from unrolling the loop.
+    if V::LOOP_POINTERS && !down && (L::ALIGNED || R::OVERLAP) {
+        // Going up in the aligned loop or an overlapping move's, where the
+        // kernel asks for it (`Tuning::LOOP_POINTERS`), the walk moves two
+        // pointers on, the destination's and the source's, and each vector
+        // is one of them plus a constant; `opaque_ptr` keeps LLVM from
+        // folding the two walks back into one index (`[rdi+rcx-0x30]`)
+        // and, as `no_partial_unroll` does, from unrolling the loop.
         let (mut d, mut f) = (at, from);
-        for _ in 0..blocks {
-            // SAFETY: `d` and `f` are `at` and `from` moved on by the
-            // blocks before, so this block lies in the run, aligned as it.
+        for _ in 0..blocks / turn {
+            for u in 0..turn {
+                // SAFETY: `d` and `f` are `at` and `from` moved on by the
+                // turns before, so the turn's blocks lie in the run,
+                // aligned as it.
+                unsafe { walk_block::<V, L, R>(d, f, turn * lb, u, false) };
+            }
+            d = crate::barrier::opaque_ptr(d.wrapping_add(turn * lb));
+            f = f.skip(turn * lb);
+        }
+        if turn == 2 && blocks % 2 == 1 {
+            // SAFETY: as above; the odd block is the run's last.
             unsafe { walk_block::<V, L, R>(d, f, lb, 0, false) };
-            d = crate::barrier::opaque_ptr(d.wrapping_add(lb));
-            f = f.skip(lb);
         }
     } else {
         for t in 0..blocks / turn {
@@ -1281,13 +1288,16 @@ unsafe fn short_tail<V: Tuning, R: Source>(
 /// once"). (Through a `const fn` returning the pair, the same arithmetic
 /// moved the AVX2 kernel's code, which does not use it, by a few bytes.)
 ///
-/// A fill ([`Source::PEEL`]) writes the first block before the loop, which
+/// A fill ([`Source::PEEL`]), where the kernel sets [`Tuning::FILL_PEEL`]
+/// (all but SSE), writes the first block before the loop, which
 /// then starts at the second, as the unaligned loop's head vector and
 /// glibc's first vectors come before theirs. That took hot AVX2 fills of
 /// 288-512 B from 9.4-12.5 TSC ticks to 8.0-9.2 (glibc 7.2-8.4) and SSE
 /// fills of 192-384 B from 7.8-13.3 to 6.4-11.0 (glibc 6.5-10.5), the
 /// AVX-512 ones unchanged (benches/NOTEBOOK.md, "The aligned loop's first
-/// block"). Copies do not peel: their figures moved no more than with code
+/// block"); the SSE kernel's loop has since taken two blocks a turn, and
+/// there the peel cost random fills of 1-256 B 7% (`kernels/sse.rs`).
+/// Copies do not peel: their figures moved no more than with code
 /// placement alone, and each call site grew by 32-64 B, the default
 /// AVX-512 `memcpy` past its 600-B budget.
 ///
@@ -1305,7 +1315,8 @@ unsafe fn write_loop_aligned<V: Tuning, R: Source>(
 ) {
     let (lb, w) = (V::LOOP_BLOCK, V::BYTES);
     debug_assert!((blocks, rest) == ((n - w) / lb, (n - w) % lb));
-    let first = usize::from(R::PEEL);
+    let peel = R::PEEL && V::FILL_PEEL;
+    let first = usize::from(peel);
     // SAFETY: `(n - 1) / LOOP_BLOCK` blocks end before `n` and reach
     // `n - LOOP_BLOCK`, where the one-block tail starts; `(n - W) /
     // LOOP_BLOCK` blocks end at `n - W - rest`, and leave the `W + rest`
@@ -1313,7 +1324,7 @@ unsafe fn write_loop_aligned<V: Tuning, R: Source>(
     // NOLOOP_MAX >= LOOP_BLOCK + W`, const-asserted), which may be the
     // peeled one, written here: the loop starts after it.
     unsafe {
-        if R::PEEL {
+        if peel {
             block::<V, Aligned, Aligned, R>(dst, src, 0, lb / w);
         }
         if V::SHORT_TAIL_ALIGNED {

@@ -34,7 +34,7 @@
 //!   a constant size below the threshold folds the test away. The test sits
 //!   in one arm with the kernel's string instruction ([`write_large`]), so
 //!   the aligned and unaligned dispatch share it; a kernel may put that
-//!   whole arm out of line (`Tuning::LARGE_OUT_OF_LINE`, AVX-512), leaving
+//!   whole arm out of line (`Tuning::LARGE_OUT_OF_LINE`, AVX-512 and SSE), leaving
 //!   one compare and one call for everything from its string threshold.
 //! - [`crate::memcpy_nontemporal`] and [`crate::memset_nontemporal`], at
 //!   every size above `NOLOOP_MAX` (below it there is no aligned body, and

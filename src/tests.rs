@@ -727,25 +727,33 @@ fn core_from_cpuid_fields() {
 }
 
 /// Every kernel's block loop takes two blocks a turn exactly when the
-/// build asks for it (`--cfg fastmem_paired_blocks`); the unaligned loop
-/// of a copy or fill takes two on the SSE kernel in every build.
+/// build asks for it (`--cfg fastmem_paired_blocks`), but the SSE
+/// kernel's, which takes two in every build; the SSE kernel alone neither
+/// peels a fill's first block nor keeps its large path inline.
 #[test]
 fn loop_turn_follows_the_cfg() {
     let want = if cfg!(fastmem_paired_blocks) { 2 } else { 1 };
     assert_eq!(<u64 as Tuning>::LOOP_TURN, want);
-    assert_eq!(<crate::Selected as Tuning>::LOOP_TURN, want);
     assert_eq!(crate::PAIRED_BLOCKS, want == 2);
     assert_eq!(<u64 as Tuning>::UNALIGNED_TURN, want);
+    const { assert!(<u64 as Tuning>::FILL_PEEL) };
     #[cfg(all(
         any(target_arch = "x86", target_arch = "x86_64"),
         target_feature = "sse2"
     ))]
-    assert_eq!(<crate::kernels::arch::__m128i as Tuning>::UNALIGNED_TURN, 2);
+    {
+        type Sse = crate::kernels::arch::__m128i;
+        assert_eq!(<Sse as Tuning>::LOOP_TURN, 2);
+        assert_eq!(<Sse as Tuning>::UNALIGNED_TURN, 2);
+        const { assert!(!<Sse as Tuning>::FILL_PEEL) };
+        const { assert!(<Sse as Tuning>::LARGE_OUT_OF_LINE) };
+    }
     let selected = if crate::KERNEL == crate::Kernel::Sse {
         2
     } else {
         want
     };
+    assert_eq!(<crate::Selected as Tuning>::LOOP_TURN, selected);
     assert_eq!(<crate::Selected as Tuning>::UNALIGNED_TURN, selected);
 }
 

@@ -145,14 +145,14 @@ pub(crate) trait Tuning: Vector {
     /// Blocks moved per turn of the block loop, 1 or 2 (then the odd
     /// block after the turns): the same blocks in the same order, with
     /// half the loop's branches and twice its body. 1 unless the build
-    /// sets `--cfg fastmem_paired_blocks` ([`crate::PAIRED_BLOCKS`]).
+    /// sets `--cfg fastmem_paired_blocks` ([`crate::PAIRED_BLOCKS`]); the
+    /// SSE kernel sets 2 in every build.
     const LOOP_TURN: usize = if cfg!(fastmem_paired_blocks) { 2 } else { 1 };
     /// Blocks a turn, 1 or 2, of the unaligned loop when it copies or
     /// fills going up (a copy, a fill, a move whose ranges are disjoint);
     /// an overlapping move's loops and the aligned loop take
     /// [`LOOP_TURN`](Self::LOOP_TURN). By default `LOOP_TURN`; the SSE
-    /// kernel sets 2, which its call site has the room for (`memcpy`
-    /// 543 B) where the whole of `fastmem_paired_blocks` does not.
+    /// kernel sets 2 (as its `LOOP_TURN`).
     const UNALIGNED_TURN: usize = Self::LOOP_TURN;
 
     /// Copies of at least this many bytes go to [`Tuning::string_copy`];
@@ -166,7 +166,8 @@ pub(crate) trait Tuning: Vector {
     /// and the non-temporal loop from its threshold) are one call of an
     /// out-of-line function, rather than `rep movsb` inline and a call of
     /// the non-temporal loop: one compare and one call at the call site
-    /// instead of two of each. False by default.
+    /// instead of two of each. False by default; the AVX-512 and SSE
+    /// kernels set it.
     const LARGE_OUT_OF_LINE: bool = false;
 
     /// Whether the unaligned loop going up (a copy, a fill, a disjoint
@@ -176,13 +177,18 @@ pub(crate) trait Tuning: Vector {
     /// AVX2 and AVX-512 kernels set it.
     const SHORT_TAIL: bool = false;
 
-    /// Whether the block loops of one block a turn going up (the aligned
-    /// loop, and an overlapping move's loop up) walk two pointers, the
-    /// destination's and the source's, each moved on by a block a turn,
-    /// rather than one index added to both bases (`generic::loop_and_tail`).
-    /// Loops of two blocks a turn and loops going down keep the index.
-    /// False by default; the SSE kernel sets it.
+    /// Whether the block loops going up of the aligned loop and an
+    /// overlapping move walk two pointers, the destination's and the
+    /// source's, each moved on by a turn's blocks, rather than one index
+    /// added to both bases (`generic::loop_and_tail`). The unaligned loop
+    /// of a copy or fill and loops going down keep the index. False by
+    /// default; the SSE kernel sets it.
     const LOOP_POINTERS: bool = false;
+
+    /// Whether the aligned loop of a fill writes its first block before
+    /// the loop (`generic::write_loop_aligned`). True by default; the SSE
+    /// kernel, whose aligned loop takes two blocks a turn, clears it.
+    const FILL_PEEL: bool = true;
 
     /// Whether the aligned loop ends with the same tail as the unaligned
     /// one (`generic::short_tail`, after as many blocks), rather than one
@@ -337,6 +343,8 @@ pub(crate) fn debug_assert_aligned<V: Vector>(p: *const u8) {
 /// How one side of a block is accessed; lets one block routine serve the
 /// aligned and unaligned paths.
 pub(crate) trait Access {
+    /// Whether the addresses are aligned to the vector width.
+    const ALIGNED: bool;
     /// Loads a `V` at `src`.
     ///
     /// # Safety
@@ -360,6 +368,7 @@ pub(crate) enum Aligned {}
 pub(crate) enum NonTemporal {}
 
 impl Access for Unaligned {
+    const ALIGNED: bool = false;
     #[inline(always)]
     unsafe fn load<V: Vector>(src: *const u8) -> V {
         // SAFETY: forwarded contract.
@@ -373,6 +382,7 @@ impl Access for Unaligned {
 }
 
 impl Access for Aligned {
+    const ALIGNED: bool = true;
     #[inline(always)]
     unsafe fn load<V: Vector>(src: *const u8) -> V {
         // SAFETY: forwarded contract.
@@ -386,6 +396,7 @@ impl Access for Aligned {
 }
 
 impl Access for NonTemporal {
+    const ALIGNED: bool = true;
     #[inline(always)]
     unsafe fn load<V: Vector>(src: *const u8) -> V {
         // SAFETY: forwarded contract.

@@ -68,6 +68,39 @@ impl Tuning for __m128i {
         128
     };
     const LOOP_BLOCK: usize = 64;
+    /// Two 64-byte blocks a turn in the aligned loop too (and in an
+    /// overlapping move's loops), the aligned loop still walking its two
+    /// pointers (`LOOP_POINTERS`), then the odd block. On `intel-6-167`,
+    /// the tree before against this one (with `FILL_PEEL` and
+    /// `LARGE_OUT_OF_LINE` below), five rounds in turn, TSC ticks: hot
+    /// aligned copies of 448 B / 512 B / 768 B / 1 KiB 12.4 / 13.7 / 18.6
+    /// / 26.4 -> 10.0 / 11.1 / 16.4 / 21.7 called (DPDK's SSE
+    /// `rte_memcpy` 11.8 / 12.5 / 17.9 / 24.1), IMIX random sizes with
+    /// both pointers aligned 20.5 -> 17.5 (DPDK 18.4), aligned fills of
+    /// 448-768 B 6-17% faster (to glibc's SSE2 `memset`, 9.8-16.4), IMIX
+    /// fills 19.8 -> 16.2 (glibc 17.0), moves down by 1-19 bytes of 2 KiB
+    /// 10-14% faster; uniform 1-256 B and dst+1/src+3 copies and fills,
+    /// and moves up, within 4% (benches/NOTEBOOK.md, "`intel-6-167`: the
+    /// SSE aligned loop, two blocks a turn with the pointer walk"). Not
+    /// measured on the other CPUs. The same pairing in the index form,
+    /// before the walk, had cost uniform 1-256 B fills 10% ("`intel-6-167`:
+    /// the SSE kernel's aligned loop, two blocks a turn").
+    const LOOP_TURN: usize = 2;
+    /// A fill's aligned loop does not peel its first block: with two
+    /// blocks a turn the peel cost uniform random fills of 1-256 B 7%
+    /// (19.9 -> 21.3 ticks; 129-256 B take the peel, at most one turn and
+    /// the odd block) and gained 4% on IMIX fills (17.3 -> 16.6); hot
+    /// fills of 129 B-1518 B ran the same either way.
+    const FILL_PEEL: bool = false;
+    /// From the string threshold (1536 B) on, one call: `rep movsb` and
+    /// the non-temporal hand-over inline took the 19 bytes of the call
+    /// site that the paired aligned loop needs (`memcpy_n` 623 B with
+    /// them, 584 B without; `memset_n` 516 B). The call costs inlined
+    /// copies of 1536 B-8 KiB 2-4% (4 KiB 44.9 -> 46.8 ticks), and the
+    /// exported `memcpy` symbol, which no longer keeps `dst` in `rax` from
+    /// its entry, 0.2 ticks at 40-64 B (2.6 -> 2.8, glibc 3.5); the called
+    /// wrapper runs 1536 B and up as before.
+    const LARGE_OUT_OF_LINE: bool = true;
 
     /// Two 64-byte blocks a turn in the unaligned loop of a copy or fill
     /// (the vhost ring's: its destination is 12 bytes past a line). On the
@@ -79,11 +112,13 @@ impl Tuning for __m128i {
     /// 1 KiB 0.98-0.99x -> 0.99-1.01x; hot copies and fills within the
     /// placement noise. The same stores in the same order, half the turns,
     /// as on the Zen 5's AVX-512 ring ("`amd-26-2`: two blocks a turn").
-    /// The call site has the room: `memcpy` 543 B, `memset` 519 B (415
-    /// and 439 with one block), where pairing the aligned loop too
-    /// (`fastmem_paired_blocks`) takes `memcpy` to 661 B, past 600
-    /// (benches/NOTEBOOK.md, "`amd-25-17`: the SSE ring's loop, two blocks
-    /// a turn"). Not measured on the other CPUs.
+    /// The call site had the room: `memcpy` 543 B, `memset` 519 B (415
+    /// and 439 with one block), where pairing the aligned loop too in the
+    /// index form (`fastmem_paired_blocks`) took `memcpy` to 661 B, past
+    /// 600 (benches/NOTEBOOK.md, "`amd-25-17`: the SSE ring's loop, two
+    /// blocks a turn"); the aligned loop's pairs now walk pointers, and the
+    /// large path is a call (`LOOP_TURN`, `LARGE_OUT_OF_LINE`). Not
+    /// measured on the other CPUs.
     const UNALIGNED_TURN: usize = 2;
 
     /// The aligned loop (and an overlapping move's loop going up) walks
