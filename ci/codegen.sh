@@ -9,7 +9,7 @@
 #     dependent gets with no opt-in cfg ($CODEGEN_BUDGET_TIERS: the
 #     SSE, AVX2 and AVX-512BW kernels, as Intel, Zen 1-3 and Zen 4/5 builds,
 #     the portable one, and `panic = "unwind"`); elsewhere (the avx512f-only
-#     build, -mixed, -paired) it is reported, and CODEGEN_ENFORCE_SIZE=1
+#     build, -mixed, -paired, -narrow) it is reported, and CODEGEN_ENFORCE_SIZE=1
 #     makes it fail there too;
 #   - the runtime-length wrappers (`extern "C"`, as a datapath's own would
 #     be) must call nothing: the out-of-line large path is a tail jump. The
@@ -60,7 +60,8 @@
 #
 #   bash ci/codegen.sh                      # sse avx2 avx512 avx512bw avx2-amd avx512bw-amd portable,
 #                                           # and sse, avx2, avx512bw with -mixed,
-#                                           # avx512bw-paired, sse-unwind, avx512bw-unwind,
+#                                           # avx512bw-paired, avx2-narrow, avx512bw-narrow,
+#                                           # sse-unwind, avx512bw-unwind,
 #                                           # avx512bw-lto and portable-lto
 #   TIERS="avx512" bash ci/codegen.sh
 #   SHOW=codegen_memcpy_64 bash ci/codegen.sh   # also print that disassembly
@@ -81,18 +82,21 @@ source ci/tiers.sh
 # (Tuning::LOAD_FIRST, cores::AMD_ZEN4).
 # TIER-mixed: TIER with --cfg fastmem_mixed_sizes (its own call-site size).
 # TIER-paired: TIER with --cfg fastmem_paired_blocks (two loop blocks a turn).
+# TIER-narrow: TIER with --cfg fastmem_narrow_stores (33-64 B copies as
+# four 16-byte stores).
 # TIER-lto: TIER's symbols in a `-C lto=fat` binary.
 # TIER-unwind: TIER with `panic = "unwind"` (the crate's profile says
 # abort): its `extern "C"` wrappers must still reach the out-of-line
 # large path by a jump, with no landing pad (src/large.rs, "The
 # out-of-line functions are `extern "C"`").
-TIERS=${TIERS:-"$HARDENING_SIMD_TIERS avx512bw avx2-amd avx2-zen4 avx512bw-amd portable sse-mixed avx2-mixed avx512bw-mixed avx512bw-paired sse-unwind avx512bw-unwind avx512bw-lto portable-lto"}
+TIERS=${TIERS:-"$HARDENING_SIMD_TIERS avx512bw avx2-amd avx2-zen4 avx512bw-amd portable sse-mixed avx2-mixed avx512bw-mixed avx512bw-paired avx2-narrow avx512bw-narrow sse-unwind avx512bw-unwind avx512bw-lto portable-lto"}
 codegen_flags() {
     case $1 in
         *-lto) codegen_flags "${1%-lto}" ;;
         *-unwind) codegen_flags "${1%-unwind}" ;;
         *-mixed) echo "$(codegen_flags "${1%-mixed}") --cfg fastmem_mixed_sizes" ;;
         *-paired) echo "$(codegen_flags "${1%-paired}") --cfg fastmem_paired_blocks" ;;
+        *-narrow) echo "$(codegen_flags "${1%-narrow}") --cfg fastmem_narrow_stores" ;;
         avx512bw) echo "-C target-feature=+avx512f,+avx512bw,+avx512vl,+bmi2" ;;
         avx2-amd) echo "-C target-feature=+avx2,+sse4a" ;;
         avx512bw-amd) echo "$(codegen_flags avx512bw),+sse4a" ;;
@@ -105,6 +109,7 @@ codegen_runnable() {
         *-unwind) codegen_runnable "${1%-unwind}" ;;
         *-mixed) codegen_runnable "${1%-mixed}" ;;
         *-paired) codegen_runnable "${1%-paired}" ;;
+        *-narrow) codegen_runnable "${1%-narrow}" ;;
         avx512bw) grep -qw avx512bw /proc/cpuinfo && grep -qw avx512vl /proc/cpuinfo ;;
         avx2-amd) grep -qw avx2 /proc/cpuinfo && grep -qw sse4a /proc/cpuinfo ;;
         avx512bw-amd) codegen_runnable avx512bw && grep -qw sse4a /proc/cpuinfo ;;

@@ -28,7 +28,7 @@ OUT=${CI_TARGET:-$ROOT/target-ci}
 LOGS=$OUT/logs
 mkdir -p "$LOGS"
 
-ALL_TIERS="sse sse4.2 avx2 avx512 avx512-nomask portable native mixed sse-mixed paired"
+ALL_TIERS="sse sse4.2 avx2 avx512 avx512-nomask portable native mixed sse-mixed paired narrow"
 CALLER_TIERS=${TIERS:-}
 TIERS=${TIERS:-$ALL_TIERS}
 # c-symbols: fastmem exports memcpy and memset, so every copy and fill in
@@ -149,11 +149,12 @@ run_tier() {
     rm -rf "$dir"
     cp -a "$OUT/base-$profile" "$dir"
     export CARGO_TARGET_DIR=$dir
-    export FASTMEM_TIER_RUSTFLAGS RUSTDOCFLAGS FASTMEM_EXPECT_KERNEL FASTMEM_EXPECT_MIXED FASTMEM_CASES_LOG
+    export FASTMEM_TIER_RUSTFLAGS RUSTDOCFLAGS FASTMEM_EXPECT_KERNEL FASTMEM_EXPECT_MIXED FASTMEM_EXPECT_NARROW FASTMEM_CASES_LOG
     FASTMEM_TIER_RUSTFLAGS=$(tier_rustflags "$tier")
     RUSTDOCFLAGS=$FASTMEM_TIER_RUSTFLAGS
     FASTMEM_EXPECT_KERNEL=$(tier_kernel "$tier")
     FASTMEM_EXPECT_MIXED=$(tier_mixed "$tier")
+    FASTMEM_EXPECT_NARROW=$(tier_narrow "$tier")
     FASTMEM_CASES_LOG=$LOGS/$name.cases
     rm -f "$FASTMEM_CASES_LOG"
     echo "tier $tier ($profile, features: $3): flags '${FASTMEM_TIER_RUSTFLAGS}', expecting kernel $FASTMEM_EXPECT_KERNEL"

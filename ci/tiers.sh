@@ -17,6 +17,7 @@
 #   mixed     native + --cfg fastmem_mixed_sizes  (none)       the widest, with the mixed-sizes class
 #   sse-mixed --cfg fastmem_mixed_sizes  sse2              sse, its ladder to 256 B (the cfg's SSE form)
 #   paired    native + --cfg fastmem_paired_blocks (none)      the widest, two loop blocks a turn
+#   narrow    native + --cfg fastmem_narrow_stores (none)      the widest, 33-64 B copies as 16-byte stores
 #   avx2-zen4 +avx2,+sse4a,+avx512f --cfg fastmem_no_avx512
 #                                            avx512f, sse4a    avx2, as a build for Zen 4 gets it
 #             (not in ci/test.sh's tier loop: its own step there, and a ci/codegen.sh tier)
@@ -40,6 +41,7 @@ tier_rustflags() {
         mixed) echo "-C target-cpu=native --cfg fastmem_mixed_sizes" ;;
         sse-mixed) echo "--cfg fastmem_mixed_sizes" ;;
         paired) echo "-C target-cpu=native --cfg fastmem_paired_blocks" ;;
+        narrow) echo "-C target-cpu=native --cfg fastmem_narrow_stores" ;;
         avx2-zen4) echo "-C target-feature=+avx2,+sse4a,+avx512f --cfg fastmem_no_avx512" ;;
         *) echo "unknown tier: $1" >&2; return 2 ;;
     esac
@@ -53,7 +55,7 @@ tier_cpu_feature() {
         avx2) echo avx2 ;;
         avx512) echo avx512f ;;
         avx512-nomask) echo avx512bw ;;
-        portable | native | mixed | paired) echo "" ;;
+        portable | native | mixed | paired | narrow) echo "" ;;
         *) echo "unknown tier: $1" >&2; return 2 ;;
     esac
 }
@@ -69,7 +71,7 @@ tier_kernel() {
         avx2) echo avx2 ;;
         avx512 | avx512-nomask) echo avx512 ;;
         portable) echo portable ;;
-        native | mixed | paired)
+        native | mixed | paired | narrow)
             if cpu_has avx512f; then echo avx512
             elif cpu_has avx2; then echo avx2
             else echo sse
@@ -94,6 +96,14 @@ tier_runnable() {
 tier_mixed() {
     case "$1" in
         mixed | sse-mixed) echo 1 ;;
+        *) echo 0 ;;
+    esac
+}
+
+# tier_narrow TIER: 1 when TIER builds the narrow stores, else 0.
+tier_narrow() {
+    case "$1" in
+        narrow) echo 1 ;;
         *) echo 0 ;;
     esac
 }

@@ -809,7 +809,9 @@ pub(crate) unsafe fn write_le16<R: Source>(dst: *mut u8, src: R, n: usize) {
 
 /// Writes `16 < n <= 2 * V::BYTES` with one head_tail at the narrowest
 /// vector rung that covers `n`; with `halves_at_w`, `n == V::BYTES` takes
-/// the half rung too ([`Tuning::HALVES_AT_WIDTH`]).
+/// the half rung too ([`Tuning::HALVES_AT_WIDTH`]). With [`NARROW_STORES`],
+/// a copy's or a move's `32 < n <= 64` on the 32-byte rung takes two
+/// 16-byte vectors from each end instead of one 32-byte vector.
 ///
 /// # Safety
 ///
@@ -824,14 +826,22 @@ pub(crate) unsafe fn write_gt16<V: Vector, R: Source>(
     debug_assert!(16 < n && n <= 2 * V::BYTES);
     // SAFETY: a 16-byte rung covers (16, 32]; a wider one takes [W, 2W]
     // (or (W, 2W]) and hands (16, W) (or (16, W]) to its half, whose
-    // 2 * Half::BYTES is W.
+    // 2 * Half::BYTES is W; the narrow form's (32, 64] is `write_narrow`'s
+    // range, with the 16-byte half.
     unsafe {
         // A lower bound either way (`n >= W`, or `W + 1` with the halves),
         // so that the full rung stays on the branch's fall-through, where
         // LLVM puts it: testing `n <= W` first for the halves gave 65-128 B
         // a second taken branch, 6.6-7.2 -> 7.4-8.5 ticks a call.
         if V::BYTES <= 16 || n >= V::BYTES + usize::from(halves_at_w) {
-            if crate::kernels::high::ON && R::ENDS_HIGH && (V::BYTES == 32 || V::BYTES == 64) {
+            if NARROW_STORES && V::BYTES == 32 && R::TRAFFIC == 2 && n > 32 {
+                // Four 16-byte vectors, two from each end. Tested inside
+                // the rung, so that 17-31 B meet no extra test: in front of
+                // it, inlined AVX2 copies of 24 B took 2.1 ticks instead of
+                // 1.7 on `intel-6-167`.
+                write_narrow::<V::Half, R::LoadsFirst>(dst, src.loads_first(), n)
+            } else if crate::kernels::high::ON && R::ENDS_HIGH && (V::BYTES == 32 || V::BYTES == 64)
+            {
                 src.write_ends_high(dst, n, V::BYTES)
             } else {
                 head_tail::<V, R>(dst, src, n, 1)
@@ -849,6 +859,42 @@ pub(crate) unsafe fn write_gt16<V: Vector, R: Source>(
         }
     }
 }
+
+/// Writes `32 < n <= 64` as four 16-byte vectors, two from each end
+/// ([`NARROW_STORES`]), all four loaded before the first store (so a move
+/// may overlap), each its own store. The second of each pair is
+/// addressed from a copy of `dst` that LLVM cannot see through
+/// ([`crate::barrier::opaque_ptr`]): addressed from `dst` itself, LLVM
+/// merged the head pair back into one 32-byte store.
+///
+/// # Safety
+///
+/// `V` is 16 bytes wide, `32 < n <= 64`, and `0..n` is in range.
+#[inline(always)]
+unsafe fn write_narrow<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize) {
+    debug_assert!(V::BYTES == 16 && 32 < n && n <= 64);
+    // SAFETY: the four vectors lie at 0, 16, n - 32 and n - 16, inside
+    // `0..n` for `32 < n <= 64`; `apart` is `dst`.
+    unsafe {
+        let head = [
+            run::<V, Unaligned, R>(src, 0, 1),
+            run::<V, Unaligned, R>(src, 16, 1),
+        ];
+        let tail = [
+            run::<V, Unaligned, R>(src, n - 32, 1),
+            run::<V, Unaligned, R>(src, n - 16, 1),
+        ];
+        let apart = crate::barrier::opaque_ptr(dst);
+        head[0].write::<Unaligned>(dst);
+        head[1].write::<Unaligned>(apart);
+        tail[0].write::<Unaligned>(dst);
+        tail[1].write::<Unaligned>(apart);
+    }
+}
+
+/// Whether copies and moves of 33-64 B store four 16-byte vectors instead
+/// of two 32-byte ones: `--cfg fastmem_narrow_stores` ([`crate::NARROW_STORES`]).
+pub(crate) const NARROW_STORES: bool = cfg!(fastmem_narrow_stores);
 
 /// Whether sizes in (64, [`mixed_max`]] take one [`clamped_run`] class
 /// instead of the vector rungs: `--cfg fastmem_mixed_sizes`.

@@ -34,7 +34,7 @@
 //! | 1..=3 | first, middle and last byte | |
 //! | 4..=7 | two `u32`, overlapping | |
 //! | 8..=16 | two `u64`, overlapping | 12 B: bytes 0..8 and 4..12 |
-//! | 17..2W | head and tail at the narrowest vector that covers `n` | 40 B: two 32-byte moves |
+//! | 17..2W | head and tail at the narrowest vector that covers `n`; with `--cfg fastmem_narrow_stores` ([`NARROW_STORES`]), a copy's 33..=64 two 16-byte vectors at each end | 40 B: two 32-byte moves (narrow: four 16-byte) |
 //! | W..=2W, ..=4W, ..=8W | head and tail of 1, 2 or 4 vectors, up to `NOLOOP_MAX`; on AVX-512, 4 and 2 for 257..=384 | 300 B: 4 + 2 zmm moves; 400 B: 4 + 4 |
 //! | above `NOLOOP_MAX` | one unaligned vector, blocks with aligned stores, one overlapping tail block (with both pointers aligned: no head vector, and a fill writes its first block before the loop, except on SSE, whose loops take two blocks a turn) | 1518 B: 1 + 5 × 256 + 320 |
 //! | from the string threshold | `rep movsb` / `rep stosb` (SSE copies from 1536 B, fills from 2 KiB, behind one out-of-line call; the portable kernel on x86, copies from 768 B, fills from 512 B; AVX2 copies from 4 KiB, fills from 16 KiB, neither in a build for Zen 1-3 (`sse4a` without `avx512f`), in one for Zen 4/5 (`sse4a` and `avx512f`) copies from 26 KiB, fills from 1 MiB; AVX-512 from 16 KiB, and as AVX2 in a build for Zen 4/5, behind one out-of-line call) | |
@@ -258,6 +258,19 @@ pub const MIXED_SIZES: bool = generic::MIXED_SIZES;
 /// The SSE kernel's unaligned loop of a copy or fill takes two blocks a
 /// turn in every build (`Tuning::UNALIGNED_TURN`, `src/kernels/sse.rs`).
 pub const PAIRED_BLOCKS: bool = cfg!(fastmem_paired_blocks);
+
+/// Whether this build was made with `--cfg fastmem_narrow_stores`: copies
+/// and moves of 33-64 B on the AVX2 and AVX-512 kernels store four 16-byte
+/// vectors, two from each end, instead of two 32-byte ones (fills, and the
+/// SSE and portable kernels, are unchanged). It is for destinations that
+/// are not in the L1 cache, as a packet ring's are: on `intel-6-167`,
+/// 48- and 64-byte packets copied into a 16 MiB ring
+/// (`examples/vhost_enqueue`) went from 0.93-1.00x DPDK's `rte_memcpy` to
+/// 1.02-1.13x, with either kernel. With the destination in L1 the extra
+/// stores cost: a 33-64 B copy repeated call after call takes 17-32%
+/// longer, which is why it is not the default (benches/NOTEBOOK.md,
+/// "`intel-6-167`: 16-byte stores for 33-64 B packets").
+pub const NARROW_STORES: bool = generic::NARROW_STORES;
 
 /// The first size at which [`memcpy`] (and `memcpy_generic`,
 /// `memcpy_aligned`) switches to non-temporal stores, on the kernels that

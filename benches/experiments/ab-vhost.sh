@@ -41,6 +41,7 @@ if [ $# -eq 0 ]; then
     exit 2
 fi
 names=()
+dirs=()
 for spec in "$@"; do
     name=${spec%%=*}
     extra=${spec#*=}
@@ -53,23 +54,31 @@ for spec in "$@"; do
         echo "ab-vhost: '$spec' is not NAME[@TREE]=FLAGS (NAME letters, digits, _; TREE a checkout)" >&2
         exit 2
     fi
-    names+=("$name")
     flags="$(bench_tier_flags "$TIER") $BENCH_COMMON_FLAGS $extra"
+    # Cargo does not see FASTMEM_TIER_RUSTFLAGS in its fingerprints
+    # (ci/tier-rustc), so each tier, flags and tree build in a folder of
+    # their own: a NAME reused for another TIER or FLAGS ran the old
+    # binary before.
+    dir=$WORK/$name-$(printf '%s\n%s\n' "$flags" "$tree" | md5sum | cut -c1-12)
+    names+=("$name")
+    dirs+=("$dir")
     echo "=== $name: RUSTFLAGS=\"$flags\""
     verb=build
     [ "${BUILD_ONLY:-0}" = 1 ] && verb=check
-    (cd "$tree" && CARGO_TARGET_DIR=$WORK/$name RUSTC_WRAPPER=$ROOT/ci/tier-rustc FASTMEM_TIER_RUSTFLAGS="$flags" \
+    (cd "$tree" && CARGO_TARGET_DIR=$dir RUSTC_WRAPPER=$ROOT/ci/tier-rustc FASTMEM_TIER_RUSTFLAGS="$flags" \
         cargo $verb --release --quiet --example vhost_enqueue)
 done
 [ "${BUILD_ONLY:-0}" = 1 ] && exit 0
 bench_tier_skipped "$TIER" && exit 0
 
+mkdir -p "$WORK"
 out=$WORK/rounds.txt
 : >"$out"
 tun=$(GLIBC_WIDTH=tier glibc_tunables "$TIER")
 for r in $(seq "$ROUNDS"); do
-    for name in "${names[@]}"; do
-        GLIBC_TUNABLES=$tun taskset -c "$CPU" "$WORK/$name/release/examples/vhost_enqueue" \
+    for i in "${!names[@]}"; do
+        name=${names[$i]}
+        GLIBC_TUNABLES=$tun taskset -c "$CPU" "${dirs[$i]}/release/examples/vhost_enqueue" \
             --mib "$MIB" --sizes "$SIZES" |
             awk -v n="$name" -F'|' '/^ +[0-9a-z]+ \|/ && $1 !~ /size/ {
                 gsub(/ /, "", $1)

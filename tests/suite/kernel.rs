@@ -49,14 +49,38 @@ fn kernel_facts_are_const() {
     assert!(!NAME.is_empty());
 }
 
+/// A build-time switch's constant, `value`, against its cfg (`by_cfg`) and
+/// against the environment variable `env`, which CI's tiers set to 1 where
+/// the tier sets the cfg, and to 0 elsewhere.
+fn follows_cfg(name: &str, value: bool, by_cfg: bool, env: &str) {
+    println!("{name} {value}");
+    assert_eq!(value, by_cfg, "{name} against its cfg");
+    match std::env::var(env) {
+        Ok(want) => assert_eq!(value, want == "1", "{env}"),
+        Err(_) => println!("{env} not set; only the cfg check ran"),
+    }
+}
+
 /// `MIXED_SIZES` follows `--cfg fastmem_mixed_sizes`, and CI's tier that
 /// sets it says so.
 #[test]
 fn mixed_sizes_follows_cfg() {
-    println!("MIXED_SIZES {}", fastmem::MIXED_SIZES);
-    assert_eq!(fastmem::MIXED_SIZES, cfg!(fastmem_mixed_sizes));
-    match std::env::var("FASTMEM_EXPECT_MIXED") {
-        Ok(want) => assert_eq!(fastmem::MIXED_SIZES, want == "1", "FASTMEM_EXPECT_MIXED"),
-        Err(_) => println!("FASTMEM_EXPECT_MIXED not set; only the cfg check ran"),
-    }
+    follows_cfg(
+        "MIXED_SIZES",
+        fastmem::MIXED_SIZES,
+        cfg!(fastmem_mixed_sizes),
+        "FASTMEM_EXPECT_MIXED",
+    );
+}
+
+/// `NARROW_STORES` follows `--cfg fastmem_narrow_stores`, and CI's tier
+/// that sets it says so.
+#[test]
+fn narrow_stores_follows_cfg() {
+    follows_cfg(
+        "NARROW_STORES",
+        fastmem::NARROW_STORES,
+        cfg!(fastmem_narrow_stores),
+        "FASTMEM_EXPECT_NARROW",
+    );
 }
