@@ -819,7 +819,7 @@ fn main() {
     println!(
         "fastmem kernel: {k} ({} B vectors{}); {} per call, medians of interleaved repetitions; TSC {:.2} GHz",
         fastmem::KERNEL.vector_bytes(),
-        MIXED_NOTE,
+        cfg_note(),
         TICK_UNIT,
         ticks_per_second() / 1e9
     );

@@ -49,7 +49,7 @@
 mod support;
 
 use std::hint::black_box;
-use support::{dpdk_note, imix_sizes, median, ticks, ticks_per_second, Buf, MIXED_NOTE, TICK_UNIT};
+use support::{cfg_note, dpdk_note, imix_sizes, median, ticks, ticks_per_second, Buf, TICK_UNIT};
 
 /// Size of the virtio-net header with mergeable RX buffers.
 const HDR: usize = 12;
@@ -313,7 +313,7 @@ fn main() {
         "fastmem kernel: {} ({}-byte vectors){}",
         fastmem::KERNEL.name(),
         fastmem::KERNEL.vector_bytes(),
-        MIXED_NOTE
+        cfg_note()
     );
     println!(
         "ring: {} x {} B descriptors ({} MiB); pool: {} x {} B mbufs ({} MiB); {} packets per point and implementation, median of interleaved ~1e6-tick repetitions (at least {}); TSC {:.2} GHz",
@@ -408,4 +408,7 @@ fn main() {
         "std/fm: speed-up"
     };
     println!("\ncyc/pkt are {TICK_UNIT} per packet (header zeroing + payload copy); {ratios} of fastmem (above 1: fastmem is faster).");
+    if !fastmem::NARROW_STORES && fastmem::KERNEL.vector_bytes() >= 32 {
+        println!("Packets of 33-64 B: a build with --cfg fastmem_narrow_stores stores them as 16-byte vectors, faster into a ring beyond L1 on the Intel CPU measured, slower into L1 (README, \"cfg flags\").");
+    }
 }

@@ -1037,13 +1037,20 @@ pub fn imix_sizes(count: usize, seed: u64) -> Vec<usize> {
         .collect()
 }
 
-/// What the tools print after the kernel's name when the build has the
-/// mixed-sizes class (`--cfg fastmem_mixed_sizes`).
-pub const MIXED_NOTE: &str = if fastmem::MIXED_SIZES {
-    ", mixed-sizes class"
-} else {
-    ""
-};
+/// What the tools print after the kernel's name: the opt-in cfgs the build
+/// has (`--cfg fastmem_mixed_sizes`, `fastmem_paired_blocks`,
+/// `fastmem_narrow_stores`), each as ", name".
+pub fn cfg_note() -> String {
+    [
+        (fastmem::MIXED_SIZES, ", mixed-sizes class"),
+        (fastmem::PAIRED_BLOCKS, ", paired blocks"),
+        (fastmem::NARROW_STORES, ", narrow stores"),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, name)| *name)
+    .collect()
+}
 
 /// How many sizes a mixed-size sequence holds: long enough that the branch
 /// predictor cannot learn the sequence as it repeats (4,096 was partly
