@@ -190,27 +190,20 @@ pub(crate) trait Source: Copy {
     /// `n <= V::MASKED_MAX` and `0..n` is in range.
     unsafe fn write_masked<V: Tuning>(self, dst: *mut u8, n: usize);
 
-    /// Whether, where `high::ON`, `write_gt16` writes this source's
-    /// 33-128-byte ends with [`Source::write_ends_high`]: copies and moves.
-    /// Fills keep the intrinsics: with a fill's broadcast in `asm!`, LLVM
-    /// saved a register on entry to every path of the exported `memset`
-    /// (it had saved it on the large-size path only), and its fills of
-    /// 129-512 B went from 3.3-3.8 to 3.9-4.4 ticks on `intel-6-167`
-    /// (benches/NOTEBOOK.md, "`intel-6-167`: the early returns in registers
-    /// 16-31").
-    const ENDS_HIGH: bool = false;
-
     /// Writes `0..n`, `w <= n <= 2w` with `w` 32 or 64, as one vector of
     /// `w` bytes at each end in registers 16-31, both read before either
-    /// is written ([`crate::kernels::high`]). Reached only where
-    /// `high::ON` and [`Source::ENDS_HIGH`].
+    /// is written ([`crate::kernels::high`]): `write_gt16`'s 33-128-byte
+    /// ends where `high::ON`. Fills too, since their large path returns
+    /// `dst` and no symbol saves a register: when a fill's broadcast first
+    /// went into `asm!`, LLVM saved `rbx` on entry to every path of the
+    /// exported `memset`, and fills kept the intrinsics (benches/NOTEBOOK.md,
+    /// "`intel-6-167`: the early returns in registers 16-31", "`intel-6-167`:
+    /// fills in registers 16-31").
     ///
     /// # Safety
     ///
     /// `w` is 32 or 64, `w <= n <= 2 * w`, and `0..n` is in range.
-    unsafe fn write_ends_high(self, _dst: *mut u8, _n: usize, _w: usize) {
-        unreachable!("write_ends_high without Source::ENDS_HIGH")
-    }
+    unsafe fn write_ends_high(self, dst: *mut u8, n: usize, w: usize);
 
     /// The first size this source hands to the kernel's string instruction.
     fn string_min<V: Tuning>() -> usize;
@@ -227,7 +220,6 @@ pub(crate) trait Source: Copy {
 
 impl Source for *const u8 {
     const TRAFFIC: usize = 2;
-    const ENDS_HIGH: bool = true;
 
     type Regs<V: Vector> = NoRegs;
     type Disjoint = Self;
@@ -288,7 +280,6 @@ pub(crate) struct Move(pub(crate) *const u8);
 impl Source for Move {
     const OVERLAP: bool = true;
     const TRAFFIC: usize = 2;
-    const ENDS_HIGH: bool = true;
     type Regs<V: Vector> = [MaybeUninit<V>; AHEAD_MAX];
     type Disjoint = *const u8;
     type LoadsFirst = Self;
@@ -384,6 +375,11 @@ impl Source for Splat {
     unsafe fn write_masked<V: Tuning>(self, dst: *mut u8, n: usize) {
         // SAFETY: forwarded contract.
         unsafe { V::fill_masked(dst, self.0, n) }
+    }
+    #[inline(always)]
+    unsafe fn write_ends_high(self, dst: *mut u8, n: usize, w: usize) {
+        // SAFETY: forwarded contract.
+        unsafe { crate::kernels::high::fill_ends(dst, self.0, n, w) }
     }
     #[inline(always)]
     fn string_min<V: Tuning>() -> usize {
@@ -840,8 +836,7 @@ pub(crate) unsafe fn write_gt16<V: Vector, R: Source>(
                 // it, inlined AVX2 copies of 24 B took 2.1 ticks instead of
                 // 1.7 on `intel-6-167`.
                 write_narrow::<V::Half, R::LoadsFirst>(dst, src.loads_first(), n)
-            } else if crate::kernels::high::ON && R::ENDS_HIGH && (V::BYTES == 32 || V::BYTES == 64)
-            {
+            } else if crate::kernels::high::ON && (V::BYTES == 32 || V::BYTES == 64) {
                 src.write_ends_high(dst, n, V::BYTES)
             } else {
                 head_tail::<V, R>(dst, src, n, 1)

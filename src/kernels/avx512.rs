@@ -239,9 +239,15 @@ impl Tuning for __m512i {
     #[cfg(all(target_feature = "avx512bw", target_feature = "avx512vl"))]
     #[inline(always)]
     unsafe fn fill_masked(dst: *mut u8, c: u8, n: usize) {
-        // SAFETY: as in `copy_masked`. Not in registers 16-31: see
-        // `generic::Source::ENDS_HIGH`.
-        unsafe { _mm256_mask_storeu_epi8(dst.cast(), low_mask(n), _mm256_set1_epi8(c as i8)) }
+        let k = low_mask(n);
+        // SAFETY: as in `copy_masked`.
+        unsafe {
+            if super::high::ON {
+                super::high::fill_masked(dst, c, k)
+            } else {
+                _mm256_mask_storeu_epi8(dst.cast(), k, _mm256_set1_epi8(c as i8))
+            }
+        }
     }
 }
 

@@ -1,5 +1,5 @@
-//! The copies of the calls that return early (0-128 bytes), and the
-//! compares of 0-64 bytes, in vector registers 16-31, which an AVX-512
+//! The copies and fills of the calls that return early (0-128 bytes), and
+//! the compares of 0-64 bytes, in vector registers 16-31, which an AVX-512
 //! build can name: no `vzeroupper` on their return.
 //!
 //! A function that writes a ymm or zmm register among 0-15 leaves upper
@@ -18,9 +18,19 @@
 //! function here is one block that loads and stores, with the registers
 //! named, the mask register too: an `asm!` operand of class `kreg` failed
 //! to compile where a crate without AVX-512 (a doctest built without
-//! `RUSTDOCFLAGS`) instantiated it, a named `k1` does not. Copies, moves
-//! and compares: fills keep the intrinsics (`generic::Source::ENDS_HIGH`).
-//! [`ON`] where the build has AVX-512BW and AVX-512VL (byte masks on
+//! `RUSTDOCFLAGS`) instantiated it, a named `k1` does not. A fill
+//! broadcasts its byte inside its block, from a general register (the
+//! byte zero-extended first, one `movzx`). The vector as an operand bound
+//! to `zmm16` by name, which LLVM broadcasts into directly, ran called
+//! fills of 1-64 B 0.1-0.2 ticks faster, but fails to compile in a crate
+//! without AVX-512 ("couldn't allocate input reg for constraint
+//! '{zmm16}'"), and as a `#[target_feature]` function it was not inlined
+//! in `ci/codegen.sh`'s avx512bw build (`-C
+//! target-feature=+avx512f,+avx512bw,+avx512vl,+bmi2`: a call). Fills of
+//! 0-128 B called through the exported `memset` took 2.8-2.9 ticks with
+//! `vzeroupper` and 2.1-2.5 without on `intel-6-167` (glibc 2.4-2.8;
+//! benches/NOTEBOOK.md, "`intel-6-167`: fills in registers
+//! 16-31"). [`ON`] where the build has AVX-512BW and AVX-512VL (byte masks on
 //! ymm16, 256-bit EVEX moves) on x86-64, and `--cfg fastmem_low_regs` is
 //! not set: `-C target-cpu=native` on every AVX-512 CPU since Skylake-SP.
 //! Elsewhere the callers keep the intrinsics, and these functions are
@@ -96,6 +106,64 @@ cfg_if::cfg_if! {
                     "vmovdqu8 ymm16 {{k1}} {{z}}, ymmword ptr [{s}]",
                     "vmovdqu8 ymmword ptr [{d}] {{k1}}, ymm16",
                     s = in(reg) src,
+                    d = in(reg) dst,
+                    k = in(reg) k,
+                    out("k1") _,
+                    out("zmm16") _,
+                    options(nostack, preserves_flags),
+                )
+            }
+        }
+
+        /// Fills `0..n`, `w <= n <= 2w` (`w` 32 or 64), with `c`: one
+        /// vector of `w` bytes at each end, broadcast into `$r`16.
+        ///
+        /// # Safety
+        ///
+        /// `w` is 32 or 64, `w <= n <= 2 * w`, `0..n` is writable at `dst`.
+        #[inline(always)]
+        pub(crate) unsafe fn fill_ends(dst: *mut u8, c: u8, n: usize, w: usize) {
+            debug_assert!((w == 32 || w == 64) && w <= n && n <= 2 * w);
+            macro_rules! fill {
+                ($r:literal, $w:literal) => {
+                    asm!(
+                        concat!("vpbroadcastb ", $r, "16, {c:e}"),
+                        concat!("vmovdqu64 [{d}], ", $r, "16"),
+                        concat!("vmovdqu64 [{d} + {n} - ", $w, "], ", $r, "16"),
+                        c = in(reg) u32::from(c),
+                        d = in(reg) dst,
+                        n = in(reg) n,
+                        out("zmm16") _,
+                        options(nostack, preserves_flags),
+                    )
+                };
+            }
+            // SAFETY: the two stores touch `0..w` and `n - w..n`, inside
+            // `0..n`; AVX-512BW (VL for the ymm form) is enabled.
+            unsafe {
+                if w == 64 {
+                    fill!("zmm", "64")
+                } else {
+                    fill!("ymm", "32")
+                }
+            }
+        }
+
+        /// Fills the bytes of `0..32` whose bit is set in `k` with `c`, one
+        /// byte-masked ymm16 store; masked-off bytes are not accessed.
+        ///
+        /// # Safety
+        ///
+        /// The bytes `k` selects are writable at `dst`.
+        #[inline(always)]
+        pub(crate) unsafe fn fill_masked(dst: *mut u8, c: u8, k: u32) {
+            // SAFETY: the caller's contract; AVX-512BW and VL are enabled.
+            unsafe {
+                asm!(
+                    "kmovd k1, {k:e}",
+                    "vpbroadcastb ymm16, {c:e}",
+                    "vmovdqu8 ymmword ptr [{d}] {{k1}}, ymm16",
+                    c = in(reg) u32::from(c),
                     d = in(reg) dst,
                     k = in(reg) k,
                     out("k1") _,
@@ -210,6 +278,19 @@ cfg_if::cfg_if! {
         #[allow(dead_code)] // the AVX-512BW/VL kernel's masked moves ask
         pub(crate) unsafe fn copy_masked(_: *mut u8, _: *const u8, _: u32) {
             unreachable!("high::copy_masked without high::ON")
+        }
+
+        /// Not reached: the callers test [`ON`].
+        #[inline(always)]
+        pub(crate) unsafe fn fill_ends(_: *mut u8, _: u8, _: usize, _: usize) {
+            unreachable!("high::fill_ends without high::ON")
+        }
+
+        /// Not reached: the callers test [`ON`].
+        #[inline(always)]
+        #[allow(dead_code)] // the AVX-512BW/VL kernel's masked moves ask
+        pub(crate) unsafe fn fill_masked(_: *mut u8, _: u8, _: u32) {
+            unreachable!("high::fill_masked without high::ON")
         }
     }
 }
