@@ -98,7 +98,8 @@ def more_rows(d, k):
     """{case: ratio} for issue 11's entry points, fills, the exported symbols
     and large copies: 'geomean (worst)' of other's ticks over fastmem's."""
     f = lambda *names: [os.path.join(d, n) for n in names]
-    overlap = [f"{k}-move-{way}{dist}.csv" for way in ("up", "down") for dist in ("1", "17", "19", "35", "67")]
+    moves = [f"move-{way}{dist}" for way in ("up", "down") for dist in ("1", "17", "19", "35", "67")]
+    overlap = [f"{k}-{m}.csv" for m in moves]
     sym = lambda s: f(f"symbols/{k}-{s}.csv")
     return {
         "fill 1-8192 B, aligned and dst+1: vs glibc": sweeps(f(f"{k}-set.csv", f"{k}-set-unaligned.csv"), "glibc"),
@@ -115,6 +116,14 @@ def more_rows(d, k):
             sweeps(sym("copy") + sym("copy-unaligned"), "cb_movsq", "symbol"),
         "exported memset symbol, aligned and dst+1: vs glibc":
             sweeps(sym("set") + sym("set-unaligned"), "glibc", "symbol"),
+        "exported memmove symbol, disjoint, aligned and dst+1 src+3: vs glibc":
+            sweeps(sym("move") + sym("move-unaligned"), "glibc", "symbol"),
+        "exported memmove symbol, overlapping: vs glibc":
+            sweeps([p for m in moves for p in sym(m)], "glibc", "symbol"),
+        "exported memcmp symbol, equal and first difference at random: vs glibc":
+            sweeps(sym("cmp-memcmp-equal") + sym("cmp-memcmp-diff"), "glibc", "symbol"),
+        "exported bcmp symbol, equal and first difference at random: vs glibc":
+            sweeps(sym("cmp-bcmp-equal") + sym("cmp-bcmp-diff"), "glibc", "symbol"),
         "large copy 256 KiB-256 MiB: vs glibc": sweeps(f(f"{k}-large-copy.csv"), "glibc"),
         "large copy: vs `rep movsb`": sweeps(f(f"{k}-large-copy.csv"), "rep_movsb"),
         "large fill 256 KiB-256 MiB: vs glibc": sweeps(f(f"{k}-large-set.csv"), "glibc"),

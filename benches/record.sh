@@ -16,8 +16,8 @@
 # --suite, default copy,copy-unaligned,set,set-unaligned,mixed,move,cmp),
 # LARGE (default 1: also the large suite, 256 KiB-256 MiB, --reps
 # LARGE_REPS, default 9; empty: not), SYMBOLS (default 1: also the
-# exported symbols, a second build with --features c-symbols whose copy
-# and set suites go to <tier>/symbols/; empty: not), VHOST (rings for
+# exported symbols, a second build with --features c-symbols whose copy,
+# set, move and cmp suites go to <tier>/symbols/; empty: not), VHOST (rings for
 # examples/vhost_enqueue: l3 = --mib 16, dram = --mib 512; default l3;
 # empty: none), SIZES_ARGS and VHOST_ARGS (extra options), CPU (core to pin,
 # default 1), GLIBC_WIDTH (default `tier`: glibc held to the tier's width
@@ -158,7 +158,7 @@ for tier in $TIERS; do
             cargo build --release --quiet --features c-symbols --example sizes
         mkdir -p "$out/symbols"
         printf '# %s, tier %s: examples/sizes.rs built with --features c-symbols\n\n' "$CPU_ID" "$tier" >"$out/symbols/sizes.md"
-        run_sizes "$dir-symbols/release/examples/sizes" "$out/symbols" sizes.md copy,copy-unaligned,set,set-unaligned
+        run_sizes "$dir-symbols/release/examples/sizes" "$out/symbols" sizes.md copy,copy-unaligned,set,set-unaligned,move,cmp
     fi
     for ring in $VHOST; do
         case $ring in

@@ -43,10 +43,11 @@
 //! "dpdk_inl/fm_inl" the two inlined in their timing loops (the copy suites
 //! and mixed add the columns `fm_inline` and `dpdk_inline`; see
 //! `benches/support/mod.rs`). DPDK has no `rte_memset`: the fill suites have
-//! no DPDK column. Built with `--features c-symbols`, the copy and set
-//! suites add the `symbol` column (fastmem's exported `memcpy`/`memset`,
-//! called as compiler-emitted code calls them) and its "glibc/symbol" and
-//! "cb/symbol" speed-ups. Files: `<kernel>-<suite>.csv` and, for the
+//! no DPDK column. Built with `--features c-symbols`, the copy, set, move
+//! and cmp suites add the `symbol` column (fastmem's exported `memcpy`,
+//! `memset`, `memmove`, `memcmp` and `bcmp`, called as compiler-emitted
+//! code calls them) and its "glibc/symbol" speed-up, and "cb/symbol" for
+//! copies and fills. Files: `<kernel>-<suite>.csv` and, for the
 //! size sweeps, `<kernel>-<suite>.svg` (ticks against size, log-log).
 
 #[allow(dead_code)] // each tool uses a different part of the shared module
@@ -431,13 +432,16 @@ fn hot_cmp(o: &Opts) -> Vec<Table> {
         t
     });
     let mut tables = Vec::new();
+    // `memcmp`'s implementations, then `bcmp`'s, as many of each.
+    let per = impls.len() / 2;
     for (case, ticks) in [("equal", equal), ("diff", diff)] {
         for (k, which) in ["memcmp", "bcmp"].into_iter().enumerate() {
+            let of = per * k..per * (k + 1);
             tables.push(table(
                 &format!("cmp-{which}-{case}"),
                 &o.sizes,
-                impls[2 * k..2 * k + 2].iter().map(|i| i.name).collect(),
-                ticks[2 * k..2 * k + 2].to_vec(),
+                impls[of.clone()].iter().map(|i| i.name).collect(),
+                ticks[of].to_vec(),
             ));
         }
     }

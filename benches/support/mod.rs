@@ -14,16 +14,21 @@
 //! | `cb_movsq`    | compiler_builtins' default scheme: `rep movsb` until the destination is 8-aligned, `rep movsq`, `rep movsb` for the tail | the same with `stosb`/`stosq` |
 //! | `symbol`      | with `--features c-symbols`: `copy_nonoverlapping`, a call to the binary's `memcpy`, which is fastmem's exported one | `write_bytes`, a call to fastmem's `memset` |
 //!
-//! With `--features c-symbols` the binary's `memcpy` and `memset` are
-//! fastmem's, so the `glibc` column calls glibc's through pointers that
-//! `dlsym(RTLD_NEXT, ...)` found past the binary's own: one load and one
-//! indirect jump, as a call through the PLT would be. The `symbol` column
-//! is what code the compiler emits gets: a call to `memcpy` that lands on
-//! fastmem's exported function, not on the inlined kernel.
+//! With `--features c-symbols` the binary's `memcpy`, `memset`, `memmove`,
+//! `memcmp` and `bcmp` are fastmem's, so the `glibc` column calls glibc's
+//! through pointers that `dlsym(RTLD_NEXT, ...)` found past the binary's
+//! own: one load and one indirect jump, as a call through the PLT would
+//! be. The `symbol` column is what code the compiler emits gets: a call to
+//! `memcpy` (`memmove`, ...) that lands on fastmem's exported function,
+//! not on the inlined kernel.
 //!
 //! The moves (`move_impls`): `fastmem` is `fastmem::memmove`, `fm_memcpy`
-//! `fastmem::memcpy` beside it, `glibc` the C library's `memmove`
-//! (`libc::memmove`).
+//! `fastmem::memcpy` beside it, `glibc` the C library's `memmove` (through
+//! `core::ptr::copy`), and with `c-symbols` `symbol`, `core::ptr::copy`
+//! landing on fastmem's exported `memmove`. The compares (`cmp_impls`):
+//! `fastmem` is `fastmem::memcmp` (`fastmem::bcmp`), `glibc` the C
+//! library's, and with `c-symbols` `symbol`, a call to the binary's
+//! `memcmp` (`bcmp`), which is fastmem's.
 //!
 //! Every entry is an `#[inline(never)]` function, so each is measured as one
 //! call with a runtime length, the way the reference figures in issue 3 were
@@ -89,24 +94,31 @@ pub unsafe extern "C" fn fastmem_memmove(dst: *mut u8, src: *const u8, n: usize)
     unsafe { fastmem::memmove(dst, src, n) }
 }
 
-/// The platform `memmove` (glibc here).
+/// The platform `memmove` (glibc here) through `core::ptr::copy`; with
+/// `c-symbols` that would be fastmem's, and [`symbol_memmove`] is this.
 ///
 /// # Safety
 /// Both regions valid for `n` bytes; they may overlap.
-#[cfg(not(feature = "c-symbols"))]
 #[inline(never)]
-pub unsafe extern "C" fn glibc_memmove(dst: *mut u8, src: *const u8, n: usize) {
+pub unsafe extern "C" fn compiler_memmove(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: forwarded precondition.
-    unsafe { libc::memmove(dst.cast(), src.cast(), n) };
+    unsafe { core::ptr::copy(src, dst, n) }
 }
+
+// The binary's C functions behind a call: glibc's in a plain build,
+// fastmem's exported ones (`symbol_*`) with `c-symbols`, where glibc's are
+// reached through `libc_fns` instead.
 #[cfg(not(feature = "c-symbols"))]
-pub use compiler_memcpy as glibc_memcpy;
+pub use {
+    compiler_bcmp as glibc_bcmp, compiler_memcmp as glibc_memcmp, compiler_memcpy as glibc_memcpy,
+    compiler_memmove as glibc_memmove, compiler_memset as glibc_memset,
+};
 #[cfg(feature = "c-symbols")]
-pub use compiler_memcpy as symbol_memcpy;
-#[cfg(not(feature = "c-symbols"))]
-pub use compiler_memset as glibc_memset;
-#[cfg(feature = "c-symbols")]
-pub use compiler_memset as symbol_memset;
+pub use {
+    compiler_bcmp as symbol_bcmp, compiler_memcmp as symbol_memcmp,
+    compiler_memcpy as symbol_memcpy, compiler_memmove as symbol_memmove,
+    compiler_memset as symbol_memset,
+};
 
 /// glibc's memory functions when the binary's own are fastmem's (the
 /// `c-symbols` build): found with `dlsym(RTLD_NEXT)` by [`libc_fns::init`],
@@ -289,31 +301,30 @@ pub unsafe extern "C" fn fastmem_bcmp(a: *const u8, b: *const u8, n: usize) -> i
     unsafe { fastmem::bcmp(a, b, n) }
 }
 
-/// The platform `memcmp` (glibc's ifunc-selected variant here).
+/// The binary's `memcmp`: glibc's ifunc-selected variant in a plain build,
+/// fastmem's exported one with `c-symbols` ([`symbol_memcmp`]).
 ///
 /// # Safety
 /// Both regions valid for `n` bytes of reads.
-#[cfg(not(feature = "c-symbols"))]
 #[inline(never)]
-pub unsafe extern "C" fn glibc_memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+pub unsafe extern "C" fn compiler_memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
     // SAFETY: forwarded precondition.
     unsafe { libc::memcmp(a.cast(), b.cast(), n) }
 }
 
-#[cfg(not(feature = "c-symbols"))]
 extern "C" {
-    /// The platform's `bcmp`, which the `libc` crate does not declare.
+    /// The binary's `bcmp`, which the `libc` crate does not declare.
     #[link_name = "bcmp"]
     fn libc_bcmp(a: *const core::ffi::c_void, b: *const core::ffi::c_void, n: usize) -> i32;
 }
 
-/// The platform `bcmp` (in glibc, an alias of its `memcmp`).
+/// The binary's `bcmp` (in glibc, an alias of its `memcmp`), as
+/// [`compiler_memcmp`].
 ///
 /// # Safety
 /// Both regions valid for `n` bytes of reads.
-#[cfg(not(feature = "c-symbols"))]
 #[inline(never)]
-pub unsafe extern "C" fn glibc_bcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+pub unsafe extern "C" fn compiler_bcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
     // SAFETY: forwarded precondition.
     unsafe { libc_bcmp(a.cast(), b.cast(), n) }
 }
@@ -661,17 +672,21 @@ macro_rules! cmp_entry {
     };
 }
 
-/// The compare implementations: fastmem's and the platform's `memcmp`,
-/// then the same for `bcmp`.
+/// The compare implementations: fastmem's `memcmp`, with `c-symbols` its
+/// exported symbol, and the platform's; then the same for `bcmp`. The
+/// first half of the list is `memcmp`'s.
 pub fn cmp_impls() -> Vec<CmpImpl> {
     #[cfg(feature = "c-symbols")]
     libc_fns::init();
-    vec![
-        cmp_entry!("fastmem", fastmem_memcmp),
-        cmp_entry!("glibc", glibc_memcmp),
-        cmp_entry!("fastmem", fastmem_bcmp),
-        cmp_entry!("glibc", glibc_bcmp),
-    ]
+    let mut v = vec![cmp_entry!("fastmem", fastmem_memcmp)];
+    #[cfg(feature = "c-symbols")]
+    v.push(cmp_entry!("symbol", symbol_memcmp));
+    v.push(cmp_entry!("glibc", glibc_memcmp));
+    v.push(cmp_entry!("fastmem", fastmem_bcmp));
+    #[cfg(feature = "c-symbols")]
+    v.push(cmp_entry!("symbol", symbol_bcmp));
+    v.push(cmp_entry!("glibc", glibc_bcmp));
+    v
 }
 
 /// The copy implementations to compare. `aligned` adds
@@ -742,7 +757,10 @@ pub fn move_impls(with_memcpy: bool) -> Vec<CopyImpl> {
         v.push(entry!(CopyImpl, "fm_memcpy", fastmem_memcpy));
     }
     #[cfg(feature = "c-symbols")]
-    libc_fns::init();
+    {
+        libc_fns::init();
+        v.push(entry!(CopyImpl, "symbol", symbol_memmove));
+    }
     v.push(entry!(CopyImpl, "glibc", glibc_memmove));
     v
 }
