@@ -103,6 +103,14 @@ def more_rows(d, k):
     sym = lambda s: f(f"symbols/{k}-{s}.csv")
     return {
         "fill 1-8192 B, aligned and dst+1: vs glibc": sweeps(f(f"{k}-set.csv", f"{k}-set-unaligned.csv"), "glibc"),
+        "fill of the byte 0 (`fm_zero`), aligned and dst+1: vs glibc":
+            sweeps(f(f"{k}-set.csv", f"{k}-set-unaligned.csv"), "glibc", "fm_zero"),
+        "copy of 12-512 B known while compiling, aligned and dst+1 src+3: vs DPDK's of a constant":
+            sweeps(f(f"{k}-const.csv", f"{k}-const-unaligned.csv"), "dpdk_const", "fm_const"),
+        "copy known while compiling: vs `copy_nonoverlapping` of a constant (LLVM's)":
+            sweeps(f(f"{k}-const.csv", f"{k}-const-unaligned.csv"), "std_const", "fm_const"),
+        "fill known while compiling: vs `write_bytes` of a constant (LLVM's)":
+            sweeps(f(f"{k}-const-set.csv", f"{k}-const-set-unaligned.csv"), "std_const", "fm_const"),
         "memmove disjoint, aligned and dst+1 src+3: fastmem memcpy / memmove (target >= 0.95)":
             sweeps(f(f"{k}-move.csv", f"{k}-move-unaligned.csv"), "fm_memcpy"),
         "memmove overlapping, up and down by 1, 17, W+3: vs glibc": sweeps(f(*overlap), "glibc"),

@@ -13,7 +13,8 @@
 #
 # Environment: TIERS (default "avx512 avx2 sse"; avx512 is -C
 # target-cpu=native, see benches/tier-flags.sh), SUITES (examples/sizes.rs
-# --suite, default copy,copy-unaligned,set,set-unaligned,mixed,move,cmp),
+# --suite, default copy,copy-unaligned,set,set-unaligned,mixed,move,cmp,
+# const,const-unaligned,const-set,const-set-unaligned),
 # LARGE (default 1: also the large suite, 256 KiB-256 MiB, --reps
 # LARGE_REPS, default 9; empty: not), SYMBOLS (default 1: also the
 # exported symbols, a second build with --features c-symbols whose copy,
@@ -39,7 +40,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 TIERS=${TIERS:-"avx512 avx2 sse"}
-SUITES=${SUITES:-copy,copy-unaligned,set,set-unaligned,mixed,move,cmp}
+SUITES=${SUITES:-copy,copy-unaligned,set,set-unaligned,mixed,move,cmp,const,const-unaligned,const-set,const-set-unaligned}
 LARGE=${LARGE-1}
 LARGE_REPS=${LARGE_REPS:-9}
 SYMBOLS=${SYMBOLS-1}
@@ -176,9 +177,10 @@ for tier in $TIERS; do
         } | tee "$out/vhost-$ring.md"
     done
     # The plots go beside the other plots (BENCHMARKS.md shows them); the
-    # overlapping moves' and the symbols' sweeps stay in their CSVs.
+    # overlapping moves', the constant sizes' and the symbols' sweeps stay
+    # in their CSVs.
     mkdir -p "$PLOTS"
-    rm -f "$out"/*-move-up*.svg "$out"/*-move-down*.svg "$out"/symbols/*.svg
+    rm -f "$out"/*-move-up*.svg "$out"/*-move-down*.svg "$out"/*-const*.svg "$out"/symbols/*.svg
     for svg in "$out"/*.svg; do
         [[ -e $svg ]] && mv "$svg" "$PLOTS/"
     done

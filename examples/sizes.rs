@@ -21,6 +21,14 @@
 //!                  cmp             memcmp and bcmp, hot: equal buffers (4 KiB-aligned), and a
 //!                                  single difference at a random position, both pointers moved
 //!                                  so that it falls there (not in the default list)
+//!                  const, const-unaligned  copies of lengths known while compiling, hot
+//!                                  (12-512 B, a fixed list: each length its own inlined
+//!                                  loop): fastmem::memcpy_const, LLVM's own expansion of
+//!                                  copy_nonoverlapping, DPDK's rte_memcpy of a constant,
+//!                                  and the inlined copies with the length opaque (not in
+//!                                  the default list)
+//!                  const-set, const-set-unaligned  the same for fills (memset_const,
+//!                                  write_bytes)
 //!                  large           one copy and one fill at a time of 256 KiB to 256 MiB
 //!                                  (--large-sizes), adds fastmem::memcpy_nontemporal /
 //!                                  memset_nontemporal; bytes per tick (not in the default list)
@@ -201,6 +209,40 @@ fn hot_copy(o: &Opts, unaligned: bool) -> Table {
         &impls,
         dst,
         src,
+    )
+}
+
+/// Copies (fills with `set`) of lengths known while compiling, hot, each
+/// its own inlined loop (`const_loop!` in `benches/support/mod.rs`): tables
+/// `const`, `const-unaligned`, `const-set` and `const-set-unaligned`. The
+/// lengths are [`CONST_SIZES`], whatever `--sizes` says: each needs its
+/// own code.
+fn hot_const(o: &Opts, set: bool, unaligned: bool) -> Table {
+    let bufs = HotBufs::new();
+    let (dst, src) = bufs.ptrs(unaligned);
+    let impls = if set {
+        const_set_impls()
+    } else {
+        const_copy_impls()
+    };
+    let reps = o.reps.unwrap_or(101);
+    let ticks = sweep(CONST_SIZES.len(), impls.len(), reps, o.warm, |j, p| {
+        let n = CONST_SIZES[p];
+        let t = (impls[j].hot)(dst, src, n, hot_iters(n));
+        assert!(t >= 0.0, "{}: no loop for {n} B", impls[j].name);
+        t
+    });
+    let suite = match (set, unaligned) {
+        (false, false) => "const",
+        (false, true) => "const-unaligned",
+        (true, false) => "const-set",
+        (true, true) => "const-set-unaligned",
+    };
+    table(
+        suite,
+        CONST_SIZES,
+        impls.iter().map(|i| i.name).collect(),
+        ticks,
     )
 }
 
@@ -523,6 +565,8 @@ const RATIOS: &[(&str, &str, &str)] = &[
     ("dpdk", "fastmem", "dpdk/fastmem"),
     ("dpdk_inline", "fm_inline", "dpdk_inl/fm_inl"),
     ("glibc", "symbol", "glibc/symbol"),
+    ("dpdk_const", "fm_const", "dpdk_c/fm_c"),
+    ("std_const", "fm_const", "std_c/fm_c"),
     ("cb_movsq", "symbol", "cb/symbol"),
     ("cb_stosq", "symbol", "cb/symbol"),
 ];
@@ -837,6 +881,10 @@ fn main() {
             "mixed" => mixed(&o),
             "mixed-pairs" => mixed_pairs(&o),
             "move" => hot_move(&o),
+            "const" => vec![hot_const(&o, false, false)],
+            "const-unaligned" => vec![hot_const(&o, false, true)],
+            "const-set" => vec![hot_const(&o, true, false)],
+            "const-set-unaligned" => vec![hot_const(&o, true, true)],
             "cmp" => hot_cmp(&o),
             "stream-l3" => vec![stream(&o, "stream-l3", 16)],
             "stream-dram" => vec![stream(&o, "stream-dram", o.dram_mib)],

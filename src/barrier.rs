@@ -65,6 +65,25 @@ cfg_if::cfg_if! {
             p
         }
 
+        /// `c`, passed through a register whose value LLVM cannot see, so
+        /// that a splat of it is a broadcast, not a constant vector
+        /// (`generic::Splat`). Pure: two of the same byte are one.
+        #[inline(always)]
+        pub(crate) fn opaque_byte(c: u8) -> u8 {
+            let mut x = u32::from(c);
+            // SAFETY: an empty template (a comment naming the register)
+            // that leaves the register as it is and reads, writes and
+            // clobbers nothing else.
+            unsafe {
+                core::arch::asm!(
+                    "/* {0:e} */",
+                    inout(reg) x,
+                    options(pure, nomem, nostack, preserves_flags)
+                )
+            };
+            x as u8
+        }
+
         /// An empty `asm!`: no instruction, opaque to LLVM.
         #[inline(always)]
         fn opaque_point() {
@@ -76,6 +95,11 @@ cfg_if::cfg_if! {
         #[inline(always)]
         pub(crate) fn opaque_ptr(p: *mut u8) -> *mut u8 {
             p
+        }
+
+        #[inline(always)]
+        pub(crate) fn opaque_byte(c: u8) -> u8 {
+            c
         }
 
         #[inline(always)]

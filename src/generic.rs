@@ -171,6 +171,13 @@ pub(crate) trait Source: Copy {
     /// The source seen from `by` bytes further on.
     fn skip(self, by: usize) -> Self;
 
+    /// This source as the unaligned block loop reads it: itself, but for
+    /// a fill, whose byte goes through a barrier ([`Splat`]).
+    #[inline(always)]
+    fn for_loops(self) -> Self {
+        self
+    }
+
     /// The address bits that must be vector-aligned, with the destination's,
     /// for the aligned loop: a copy's source pointer; 0 for a fill, where
     /// only the destination counts.
@@ -357,11 +364,34 @@ impl Source for Splat {
     }
     #[inline(always)]
     unsafe fn read<V: Vector, L: Access>(self, _off: usize) -> V {
-        V::splat(self.0)
+        // A 64-byte vector splats a byte LLVM cannot see: of a constant
+        // byte (`memset(p, 0, n)`, `memset_const`) LLVM stores a constant
+        // vector, which it splits into two 32-byte stores on x86-64 with
+        // AVX-512, and each half that crosses a line costs as a whole
+        // store does (benches/NOTEBOOK.md, "`intel-6-167`: a constant fill
+        // byte"). The barrier is pure, so LLVM still broadcasts once for
+        // all the vectors of a fill. Narrower vectors keep the constant,
+        // which spares them the broadcast (`xorps` for a zero), but in the
+        // unaligned loop (`for_loops`).
+        if V::BYTES == 64 {
+            V::splat(crate::barrier::opaque_byte(self.0))
+        } else {
+            V::splat(self.0)
+        }
     }
     #[inline(always)]
     fn skip(self, _by: usize) -> Self {
         self
+    }
+    /// Of a constant byte LLVM lays out the loops' stores in another
+    /// order (each block's stores falling, on SSE and AVX2), which took
+    /// unaligned fills of 384 B-8 KiB 12-31% longer than of a byte it
+    /// cannot see; the aligned loop ran as fast either way, and keeps the
+    /// constant (benches/NOTEBOOK.md, "`intel-6-167`: a constant fill
+    /// byte").
+    #[inline(always)]
+    fn for_loops(self) -> Self {
+        Splat(crate::barrier::opaque_byte(self.0))
     }
     #[inline(always)]
     fn addr(self) -> usize {
@@ -1580,7 +1610,7 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
             } else if large {
                 return crate::large::write_large::<V, R::Disjoint>(dst, src, n);
             } else {
-                write_loop::<V, R::Disjoint>(dst, src, n, false)
+                write_loop::<V, R::Disjoint>(dst, src.for_loops(), n, false)
             }
         }
     }
@@ -1685,23 +1715,41 @@ pub(crate) unsafe fn memset<V: Tuning>(dst: *mut u8, c: u8, n: usize) -> *mut u8
 }
 
 /// See [`crate::memcpy_const`] and [`crate::memset_const`]: [`write()`]
-/// for a size known while compiling, except that the first class takes the
-/// plain 1-16 B moves and vector rungs ([`write_le_2w`]) where a run-time
-/// size would take one masked move. Both fold to a few plain stores, which
-/// a destination line not in L1 takes faster than a masked store (the
-/// virtio-net header in `examples/vhost_enqueue`: benches/NOTEBOOK.md, "Sizes
-/// known while compiling").
+/// for a size known while compiling, except in two classes:
+///
+/// - the first class takes the plain 1-16 B moves and vector rungs
+///   ([`write_le_2w`]) where a run-time size would take one masked move.
+///   Both fold to a few plain stores, which a destination line not in L1
+///   takes faster than a masked store (the virtio-net header in
+///   `examples/vhost_enqueue`: benches/NOTEBOOK.md, "Sizes known while
+///   compiling");
+/// - from `W` to `NOLOOP_MAX`, [`whole_then_rest`]: `N / W` whole vectors,
+///   then the rest with the small rungs, where the ladder's classes store
+///   a whole class's count of vectors (two, four or eight, six on
+///   AVX-512), overlapping, to keep their branches few. A constant `N`
+///   has no branch to save, and an overlapping vector costs a store, and
+///   a second one when it crosses a line (benches/NOTEBOOK.md,
+///   "`intel-6-167`: sizes known while compiling, whole vectors then the
+///   rest"). A copy of exactly
+///   `W` keeps the ladder's halves where the kernel takes them
+///   ([`Tuning::HALVES_AT_WIDTH`], measured in a ring).
 ///
 /// # Safety
 ///
 /// As [`write()`], for `N` bytes.
 #[inline(always)]
 pub(crate) unsafe fn write_const<V: Tuning, R: Source, const N: usize>(dst: *mut u8, src: R) {
+    let w = V::BYTES;
     // SAFETY: the caller's contract; `small_max` is at most 32, within
-    // `write_le_2w`'s `2 * W`; `takes_aligned_loop` vouches for alignment.
+    // `write_le_2w`'s `2 * W`; `whole_then_rest` takes `W <= N`;
+    // `takes_aligned_loop` vouches for alignment.
     unsafe {
         if N <= small_max::<V>() {
             write_le_2w::<V, R>(dst, src, N)
+        } else if N <= V::NOLOOP_MAX
+            && (N > w || (N == w && !(V::HALVES_AT_WIDTH && R::TRAFFIC == 2)))
+        {
+            whole_then_rest::<V, R>(dst, src, N)
         } else {
             write::<V, R>(
                 dst,
@@ -1710,6 +1758,63 @@ pub(crate) unsafe fn write_const<V: Tuning, R: Source, const N: usize>(dst: *mut
                 takes_aligned_loop::<V, R>(dst, src),
                 MIXED_SIZES,
             );
+        }
+    }
+}
+
+/// whole_then_rest: `n / W` whole vectors from 0, then the `n % W` bytes
+/// left: one move where that is a power of two ([`one_move`]), else as
+/// [`write_le_2w`] writes them (two moves of the widest rung under it,
+/// overlapping, or three single bytes), for a size known while compiling
+/// ([`write_const`]): every offset folds to a constant, and no whole
+/// vector overlaps another.
+///
+/// ```text
+/// n = 2W + 12:  |0===|1===|        two whole vectors
+///                         |8|      the 12 bytes left: two 8-byte moves
+///                           |8|
+/// n = 2W + 16:  |0===|1===|16|     16 left: one 16-byte move
+/// ```
+///
+/// # Safety
+///
+/// `W <= n`, `R` is not a move (each part is written as it is read), and
+/// `0..n` is in range.
+#[inline(always)]
+unsafe fn whole_then_rest<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize) {
+    let w = V::BYTES;
+    let (whole, rest) = (n / w * w, n % w);
+    debug_assert!(w <= n && !R::OVERLAP);
+    // SAFETY: the whole vectors cover `0..whole`, the rest `whole..n`:
+    // `rest < W`, a power of two for `one_move`, within `write_le_2w`'s
+    // `2W` otherwise (0 included: nothing).
+    unsafe {
+        run::<V, Unaligned, R>(src, 0, n / w).write::<Unaligned>(dst);
+        if rest.is_power_of_two() {
+            one_move::<V, R>(dst.add(whole), src.skip(whole), rest)
+        } else {
+            write_le_2w::<V, R>(dst.add(whole), src.skip(whole), rest)
+        }
+    }
+}
+
+/// Writes `n` bytes with one move of the rung `n` wide: `V` or a half of
+/// it (down to one byte), for a power of two `n <= W` known while
+/// compiling.
+///
+/// # Safety
+///
+/// `n` is a power of two, `n <= W`, and `0..n` is in range.
+#[inline(always)]
+unsafe fn one_move<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize) {
+    debug_assert!(n.is_power_of_two() && n <= V::BYTES);
+    // SAFETY: the move is `n` bytes wide at 0; the halves end at one byte,
+    // whose half is itself, and `n >= 1` stops there.
+    unsafe {
+        if n == V::BYTES {
+            run::<V, Unaligned, R>(src, 0, 1).write::<Unaligned>(dst)
+        } else {
+            one_move::<V::Half, R>(dst, src, n)
         }
     }
 }

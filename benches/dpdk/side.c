@@ -11,6 +11,8 @@
  * (b) rte_memcpy inlined where fastmem is inlined:
  *     fm_dpdk_hot_T / fm_dpdk_seq_T: the timing loops of
  *     `fastmem_hot_inline` / `fastmem_seq_inline` in benches/support/mod.rs;
+ *     fm_dpdk_hot_const_T: the loop of `fastmem_hot_const` there, a length
+ *     known while compiling (FM_CONST_SIZES);
  *     fm_dpdk_enqueue_T / fm_dpdk_enqueue_mrg_T: the vhost enqueue step of
  *     examples/vhost_enqueue.rs (12-byte header zeroed, payload after it).
  *
@@ -84,6 +86,37 @@ __attribute__((noinline)) double FM_NAME(fm_dpdk_seq)(void *dst, const void *src
 		FM_CLOBBER();
 	}
 	return (double)(fm_ticks() - t0) / (double)(count ? count : 1);
+}
+
+/* The lengths fm_dpdk_hot_const_T has a loop for: CONST_SIZES in
+ * src/lib.rs, and `const_loops!` in benches/support/mod.rs. */
+#define FM_CONST_SIZES(X)                                                      \
+	X(12) X(16) X(24) X(32) X(48) X(64) X(96) X(100) X(128) X(136) X(160) \
+	X(192) X(200) X(256) X(320) X(384) X(448) X(512)
+
+#define FM_CONST_LOOP(N)                                                       \
+	case N:                                                                \
+		for (size_t i = 0; i < iters; i++) {                           \
+			rte_memcpy(dst, src, N);                               \
+			FM_CLOBBER();                                          \
+		}                                                              \
+		break;
+
+/* `iters` copies of n bytes with rte_memcpy inlined and n a constant: n
+ * picks the loop, once, outside it. Ticks per copy, or -1 for an n not in
+ * FM_CONST_SIZES. */
+__attribute__((noinline)) double FM_NAME(fm_dpdk_hot_const)(void *dst, const void *src,
+							    size_t n, size_t iters)
+{
+	FM_OPAQUE(dst);
+	FM_OPAQUE(src);
+	uint64_t t0 = fm_ticks();
+	switch (n) {
+		FM_CONST_SIZES(FM_CONST_LOOP)
+	default:
+		return -1.0;
+	}
+	return (double)(fm_ticks() - t0) / (double)(iters ? iters : 1);
 }
 
 /* vhost enqueue of one packet: header zeroed, payload after it. */

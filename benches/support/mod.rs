@@ -6,6 +6,7 @@
 //! | name          | copy                                   | fill                                   |
 //! |---------------|----------------------------------------|----------------------------------------|
 //! | `fastmem`     | `fastmem::memcpy`                      | `fastmem::memset`                      |
+//! | `fm_zero`     | —                                      | `fastmem::memset` of the constant byte 0 (the others fill with a byte the call passes) |
 //! | `fm_aligned`  | `fastmem::memcpy_aligned`              | —                                      |
 //! | `dpdk`        | DPDK 22.11's `rte_memcpy`, the build of fastmem's tier (`benches/dpdk`) | — (DPDK has no `rte_memset`) |
 //! | `glibc`       | `core::ptr::copy_nonoverlapping`       | `core::ptr::write_bytes`               |
@@ -246,6 +247,17 @@ pub use libc_fns::{glibc_bcmp, glibc_memcmp, glibc_memcpy, glibc_memmove, glibc_
 pub unsafe extern "C" fn fastmem_memset(dst: *mut u8, c: u8, n: usize) {
     // SAFETY: forwarded precondition.
     unsafe { fastmem::memset(dst, c, n) }
+}
+
+/// `fastmem::memset` of the byte 0 behind a call (`c` unused): the fill
+/// most code asks for, whose byte LLVM sees.
+///
+/// # Safety
+/// `dst` valid for `n` bytes of writes.
+#[inline(never)]
+pub unsafe extern "C" fn fastmem_memset_zero(dst: *mut u8, _c: u8, n: usize) {
+    // SAFETY: forwarded precondition.
+    unsafe { fastmem::memset(dst, 0, n) }
 }
 
 /// `fastmem::memcpy_nontemporal` behind a call.
@@ -804,7 +816,10 @@ pub fn large_set_impls() -> Vec<SetImpl> {
 
 /// The fill implementations to compare.
 pub fn set_impls() -> Vec<SetImpl> {
-    let mut v = vec![entry!(SetImpl, "fastmem", fastmem_memset)];
+    let mut v = vec![
+        entry!(SetImpl, "fastmem", fastmem_memset),
+        entry!(SetImpl, "fm_zero", fastmem_memset_zero),
+    ];
     #[cfg(feature = "c-symbols")]
     {
         libc_fns::init();
@@ -887,6 +902,122 @@ macro_rules! inline_loops {
 }
 
 inline_loops!(fastmem_hot_inline, fastmem_seq_inline, fastmem::memcpy);
+
+/// Defines `$name(dst, src, n, iters)`: `iters` runs of `$body` inlined
+/// with `$d`, `$s` the pointers and `$c` a constant, `n`, for each `n` in
+/// the list: `n` picks the loop once, outside it, so each is the code of
+/// a call site whose length is known while compiling. Ticks per run, or
+/// -1.0 for a length with no loop. The twin of `fm_dpdk_hot_const` in
+/// `benches/dpdk/side.c`.
+macro_rules! const_loop {
+    ($name:ident, $doc:literal, |$d:ident, $s:ident, $c:ident| $body:expr; $($n:literal),*) => {
+        #[doc = $doc]
+        ///
+        /// # Safety
+        /// Both regions valid for `n` bytes, not overlapping.
+        #[inline(never)]
+        pub unsafe fn $name(dst: *mut u8, src: *const u8, n: usize, iters: usize) -> f64 {
+            let $d = opaque(dst as usize) as *mut u8;
+            let $s = opaque(src as usize) as *const u8;
+            let t0 = ticks();
+            match n {
+                $($n => {
+                    const $c: usize = $n;
+                    for _ in 0..iters {
+                        // SAFETY: the caller's ranges.
+                        unsafe { $body };
+                        clobber();
+                    }
+                })*
+                _ => return -1.0,
+            }
+            (ticks() - t0) as f64 / iters.max(1) as f64
+        }
+    };
+}
+
+/// The loops of the `const` suites, one per length in `$n`.
+macro_rules! const_loops {
+    ($($n:literal),* $(,)?) => {
+        /// The lengths of the `const` suites (`fastmem_dpdk::CONST_SIZES`
+        /// lists the same for DPDK's loop).
+        pub const CONST_SIZES: &[usize] = &[$($n),*];
+        const_loop!(fastmem_hot_const, "`fastmem::memcpy_const::<N>` inlined.",
+            |d, s, N| fastmem::memcpy_const::<N>(d, s); $($n),*);
+        const_loop!(std_hot_const, "`core::ptr::copy_nonoverlapping` of a constant `N`, inlined: LLVM's own expansion.",
+            |d, s, N| core::ptr::copy_nonoverlapping(s, d, N); $($n),*);
+        const_loop!(fastmem_hot_const_set, "`fastmem::memset_const::<N>` inlined (`src` unused).",
+            |d, s, N| { let _ = s; fastmem::memset_const::<N>(d, 0x5A) }; $($n),*);
+        const_loop!(std_hot_const_set, "`core::ptr::write_bytes` of a constant `N`, inlined (`src` unused).",
+            |d, s, N| { let _ = s; core::ptr::write_bytes(d, 0x5A, N) }; $($n),*);
+    };
+}
+
+const_loops!(12, 16, 24, 32, 48, 64, 96, 100, 128, 136, 160, 192, 200, 256, 320, 384, 448, 512);
+
+/// One implementation of the `const` suites: its column name and its
+/// loop, `(dst, src, n, iters)` (see `const_loop!`).
+pub struct ConstImpl {
+    /// Column name in the reports.
+    pub name: &'static str,
+    /// Its loop.
+    pub hot: HotCopy,
+}
+
+/// The copies of the `const` suites: `fm_const` (`fastmem::memcpy_const`),
+/// `std_const` (LLVM's expansion of a constant-length copy) and, with the
+/// DPDK headers, `dpdk_const` (`rte_memcpy` of a constant length, in C);
+/// then `fm_inline` and `dpdk_inline`, the same copies with the length
+/// opaque (see [`inline_copy_impls`]).
+pub fn const_copy_impls() -> Vec<ConstImpl> {
+    assert_eq!(
+        CONST_SIZES,
+        fastmem_dpdk::CONST_SIZES,
+        "benches/support/mod.rs and benches/dpdk list the same constant lengths"
+    );
+    // SAFETY (every loop): the timing callers hand in buffers valid for
+    // every length they pass.
+    let mut v = const_pair(
+        |a, b, n, it| unsafe { fastmem_hot_const(a, b, n, it) },
+        |a, b, n, it| unsafe { std_hot_const(a, b, n, it) },
+    );
+    #[cfg(target_arch = "x86_64")]
+    v.extend(dpdk_tier!(|m| ConstImpl {
+        name: "dpdk_const",
+        // SAFETY: as above; the build has the tier's features, so the CPU
+        // running it has them too.
+        hot: |a, b, n, it| unsafe { m::hot_const(a, b, n, it) },
+    }));
+    v.extend(inline_copy_impls().into_iter().map(|i| ConstImpl {
+        name: i.name,
+        hot: i.hot,
+    }));
+    v
+}
+
+/// The fills of the `const` suites: `fm_const` (`fastmem::memset_const`)
+/// and `std_const` (LLVM's expansion of a constant-length fill).
+pub fn const_set_impls() -> Vec<ConstImpl> {
+    // SAFETY (both loops): as in `const_copy_impls`.
+    const_pair(
+        |a, b, n, it| unsafe { fastmem_hot_const_set(a, b, n, it) },
+        |a, b, n, it| unsafe { std_hot_const_set(a, b, n, it) },
+    )
+}
+
+/// The `fm_const` and `std_const` columns, from their loops.
+fn const_pair(fm: HotCopy, std: HotCopy) -> Vec<ConstImpl> {
+    vec![
+        ConstImpl {
+            name: "fm_const",
+            hot: fm,
+        },
+        ConstImpl {
+            name: "std_const",
+            hot: std,
+        },
+    ]
+}
 
 /// `iters` calls of `f(a, b, n)` with a runtime `n`; ticks per call.
 #[cfg(not(target_arch = "x86_64"))]

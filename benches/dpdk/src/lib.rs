@@ -35,7 +35,7 @@ pub const HOW_TO_GET: &str =
 /// Declares one tier's module: the C functions when they were built, the
 /// panicking stand-ins otherwise.
 macro_rules! tier {
-    ($tier:ident, $doc:literal, $memcpy:ident, $hot:ident, $seq:ident, $enq:ident, $mrg:ident) => {
+    ($tier:ident, $doc:literal, $memcpy:ident, $hot:ident, $hot_const:ident, $seq:ident, $enq:ident, $mrg:ident) => {
         #[doc = $doc]
         #[cfg(target_arch = "x86_64")]
         pub mod $tier {
@@ -54,6 +54,14 @@ macro_rules! tier {
                 /// As [`memcpy`].
                 #[link_name = stringify!($hot)]
                 pub fn hot(dst: *mut u8, src: *const u8, n: usize, iters: usize) -> f64;
+                /// `iters` copies of `n` bytes, `rte_memcpy` inlined with `n`
+                /// a constant (one loop per length of [`CONST_SIZES`](crate::CONST_SIZES));
+                /// ticks per copy, or -1 for a length not in the list.
+                ///
+                /// # Safety
+                /// As [`memcpy`].
+                #[link_name = stringify!($hot_const)]
+                pub fn hot_const(dst: *mut u8, src: *const u8, n: usize, iters: usize) -> f64;
                 /// One inlined copy per length in `lens[..count]`; ticks per copy.
                 ///
                 /// # Safety
@@ -91,6 +99,13 @@ macro_rules! tier {
                 /// # Safety
                 /// None needed; it panics.
                 pub unsafe extern "C" fn hot(_: *mut u8, _: *const u8, _: usize, _: usize) -> f64 {
+                    panic!("{HOW_TO_GET}")
+                }
+                /// Stand-in: panics.
+                ///
+                /// # Safety
+                /// None needed; it panics.
+                pub unsafe extern "C" fn hot_const(_: *mut u8, _: *const u8, _: usize, _: usize) -> f64 {
                     panic!("{HOW_TO_GET}")
                 }
                 /// Stand-in: panics.
@@ -136,6 +151,7 @@ tier!(
     "DPDK's SSE4.2 build (`-msse4.2`; DPDK needs SSE4.2 at least), for fastmem's `sse` kernel.",
     fm_dpdk_memcpy_sse,
     fm_dpdk_hot_sse,
+    fm_dpdk_hot_const_sse,
     fm_dpdk_seq_sse,
     fm_dpdk_enqueue_sse,
     fm_dpdk_enqueue_mrg_sse
@@ -145,6 +161,7 @@ tier!(
     "DPDK's AVX2 build (`-mavx2`), for fastmem's `avx2` kernel.",
     fm_dpdk_memcpy_avx2,
     fm_dpdk_hot_avx2,
+    fm_dpdk_hot_const_avx2,
     fm_dpdk_seq_avx2,
     fm_dpdk_enqueue_avx2,
     fm_dpdk_enqueue_mrg_avx2
@@ -154,10 +171,17 @@ tier!(
     "DPDK's AVX-512 build (`-mavx512f -mavx512bw -mavx512vl -DRTE_MEMCPY_AVX512`), for fastmem's `avx512` kernel.",
     fm_dpdk_memcpy_avx512,
     fm_dpdk_hot_avx512,
+    fm_dpdk_hot_const_avx512,
     fm_dpdk_seq_avx512,
     fm_dpdk_enqueue_avx512,
     fm_dpdk_enqueue_mrg_avx512
 );
+
+/// The lengths `hot_const` has a loop for (`FM_CONST_SIZES` in
+/// `side.c`; the benches' `const_loops!` lists the same).
+pub const CONST_SIZES: &[usize] = &[
+    12, 16, 24, 32, 48, 64, 96, 100, 128, 136, 160, 192, 200, 256, 320, 384, 448, 512,
+];
 
 /// The DPDK tier to set beside a fastmem kernel, by the kernel's name
 /// (`fastmem::KERNEL.name()`): `"sse"`, `"avx2"` or `"avx512"`; `None` for
@@ -184,6 +208,7 @@ mod tests {
         runs: bool,
         memcpy: unsafe extern "C" fn(*mut u8, *const u8, usize),
         hot: unsafe extern "C" fn(*mut u8, *const u8, usize, usize) -> f64,
+        hot_const: unsafe extern "C" fn(*mut u8, *const u8, usize, usize) -> f64,
         seq: unsafe extern "C" fn(*mut u8, *const u8, *const usize, usize) -> f64,
         enqueue: unsafe extern "C" fn(*mut u8, *mut u8, *const u8, usize),
         enqueue_mrg: unsafe extern "C" fn(*mut u8, *mut u8, *const u8, usize),
@@ -196,6 +221,7 @@ mod tests {
                 runs: $runs,
                 memcpy: crate::$m::memcpy,
                 hot: crate::$m::hot,
+                hot_const: crate::$m::hot_const,
                 seq: crate::$m::seq,
                 enqueue: crate::$m::enqueue,
                 enqueue_mrg: crate::$m::enqueue_mrg,
@@ -283,6 +309,33 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn hot_const_copies_each_listed_length() {
+        let src = pattern(512 + PAD);
+        let mut buf = vec![CANARY; 512 + 3 * PAD];
+        for t in tiers() {
+            for &n in crate::CONST_SIZES {
+                for (doff, soff) in [(0, 0), (1, 3), (63, 33)] {
+                    buf.fill(CANARY);
+                    let what = format!("{} hot_const dst+{doff} src+{soff}", t.name);
+                    // SAFETY: buf holds PAD + 63 + n + PAD bytes, src 33 + n;
+                    // the CPU runs the tier.
+                    let ticks = unsafe {
+                        (t.hot_const)(buf.as_mut_ptr().add(PAD + doff), src.as_ptr().add(soff), n, 3)
+                    };
+                    assert!(ticks.is_finite() && ticks > 0.0, "{what}: n {n}: returned {ticks}");
+                    check(&what, &buf, doff, &src, soff, n);
+                }
+            }
+            // A length with no loop copies nothing and says so.
+            buf.fill(CANARY);
+            // SAFETY: as above; nothing is written.
+            let ticks = unsafe { (t.hot_const)(buf.as_mut_ptr().add(PAD), src.as_ptr(), 13, 3) };
+            assert_eq!(ticks, -1.0, "{} hot_const of an unlisted length", t.name);
+            check(&format!("{} hot_const 13", t.name), &buf, 0, &src, 0, 0);
         }
     }
 
