@@ -1730,9 +1730,8 @@ pub(crate) unsafe fn memset<V: Tuning>(dst: *mut u8, c: u8, n: usize) -> *mut u8
 ///   has no branch to save, and an overlapping vector costs a store, and
 ///   a second one when it crosses a line (benches/NOTEBOOK.md,
 ///   "`intel-6-167`: sizes known while compiling, whole vectors then the
-///   rest"). A copy of exactly
-///   `W` keeps the ladder's halves where the kernel takes them
-///   ([`Tuning::HALVES_AT_WIDTH`], measured in a ring).
+///   rest"). A copy of exactly `W` keeps the ladder's halves where the
+///   kernel takes them ([`Tuning::HALVES_AT_WIDTH`], measured in a ring).
 ///
 /// # Safety
 ///

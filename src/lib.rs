@@ -455,8 +455,8 @@ pub(crate) unsafe fn memset_c(dst: *mut u8, c: u8, n: usize) -> *mut u8 {
 /// (one move where that is a power of two), where [`memcpy`]'s classes
 /// move a whole class's count of overlapping vectors to keep their
 /// branches few: 160 B on AVX-512 are two zmm and one ymm move, not four
-/// zmm moves (on `intel-6-167` 4.0 -> 2.1 TSC ticks, 5.3 -> 3.3 at dst+1;
-/// DPDK's `rte_memcpy` of a constant 160 took 2.7 and 4.0).
+/// zmm moves (on `intel-6-167` 4.1 -> 2.1 TSC ticks, 5.5 -> 3.3 at dst+1;
+/// DPDK's `rte_memcpy` of a constant 160 took 2.8 and 4.1).
 ///
 /// Up to 32 bytes it takes plain moves (a 12-byte copy is two 8-byte loads
 /// and stores) where [`memcpy`] with AVX-512BW takes one masked move at
