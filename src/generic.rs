@@ -174,7 +174,7 @@ pub(crate) trait Source: Copy {
     /// This source as the unaligned block loop reads it: itself, but for
     /// a fill, whose byte goes through a barrier ([`Splat`]).
     #[inline(always)]
-    fn for_loops(self) -> Self {
+    fn for_unaligned_loop(self) -> Self {
         self
     }
 
@@ -372,7 +372,7 @@ impl Source for Splat {
         // byte"). The barrier is pure, so LLVM still broadcasts once for
         // all the vectors of a fill. Narrower vectors keep the constant,
         // which spares them the broadcast (`xorps` for a zero), but in the
-        // unaligned loop (`for_loops`).
+        // unaligned loop (`for_unaligned_loop`).
         if V::BYTES == 64 {
             V::splat(crate::barrier::opaque_byte(self.0))
         } else {
@@ -390,7 +390,7 @@ impl Source for Splat {
     /// constant (benches/NOTEBOOK.md, "`intel-6-167`: a constant fill
     /// byte").
     #[inline(always)]
-    fn for_loops(self) -> Self {
+    fn for_unaligned_loop(self) -> Self {
         Splat(crate::barrier::opaque_byte(self.0))
     }
     #[inline(always)]
@@ -1610,7 +1610,7 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
             } else if large {
                 return crate::large::write_large::<V, R::Disjoint>(dst, src, n);
             } else {
-                write_loop::<V, R::Disjoint>(dst, src.for_loops(), n, false)
+                write_loop::<V, R::Disjoint>(dst, src.for_unaligned_loop(), n, false)
             }
         }
     }
@@ -1828,12 +1828,12 @@ unsafe fn one_move<V: Vector, R: Source>(dst: *mut u8, src: R, n: usize) {
 pub(crate) unsafe fn mov<V: Vector, const N: usize>(dst: *mut u8, src: *const u8) {
     const { assert!(N.is_power_of_two(), "mov sizes are powers of two") };
     // SAFETY: `0..N` is in range by the caller; N is a multiple of W in the
-    // first arm and narrower rungs halve down to N in the second.
+    // first arm, and a power of two under W, `one_move`'s, in the second.
     unsafe {
         if N >= V::BYTES {
             block::<V, Unaligned, Unaligned, _>(dst, src, 0, N / V::BYTES)
         } else {
-            mov::<V::Half, N>(dst, src)
+            one_move::<V, _>(dst, src, N)
         }
     }
 }
