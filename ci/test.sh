@@ -20,6 +20,9 @@
 #   FAIL_FAST=1        stop at the first failed step
 #   CI_TARGET=DIR      where builds and logs go (default: target-ci/)
 #   CPUINFO=FILE       read CPU flags from FILE instead of /proc/cpuinfo
+#   KEEP_BUILDS=1      keep each run's target directory (by default it is
+#                      removed once the run is counted: the 44 runs' builds
+#                      came to 17 GB, and a CI machine ran out of disk)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -100,6 +103,14 @@ summary() {
     echo "tests: ${TOTAL_PASSED:-0} passed, ${TOTAL_FAILED:-0} failed"
 }
 trap summary EXIT
+
+# discard DIR...: removes a finished run's build directories (its logs stay
+# in $LOGS), unless KEEP_BUILDS=1. Each tier's debug build is about 0.5 GB
+# and its release build 0.2 GB; kept, they filled a CI machine's disk
+# halfway through the tiers ("No space left on device").
+discard() {
+    [[ ${KEEP_BUILDS:-} == 1 ]] || rm -rf "$@"
+}
 
 # ---------------------------------------------------------------------------
 # What the steps do.
@@ -350,6 +361,7 @@ EXTRA_STEPS=(
 # The run.
 
 echo "fastmem ci/test.sh: $(rustc -V), $(nproc) CPUs, tiers: $TIERS"
+df -h "$OUT" | tail -n 1 | awk '{ print "disk: " $4 " free of " $2 " at " $6 }'
 
 step "rustfmt" fmt_check
 step "rustdoc -D warnings" doc_check
@@ -357,6 +369,7 @@ step "build deps (debug)" build_base debug
 step "build deps (release)" build_base release
 step "no_std control" nostd_control
 step "experiments build" experiments_check
+discard "$OUT/experiments"
 # Every `BENCHMARKS.md, "<section>"` citation in the code, the scripts and
 # the Markdown names a section of BENCHMARKS.md or benches/NOTEBOOK.md
 # (four named none when this check was written).
@@ -369,6 +382,7 @@ for tier in $TIERS; do
         TIER_REPORT+="  SKIP $tier: CPU lacks $flag"$'\n'
         step "$tier compile only" compile_only "$tier"
         step "no_std $tier" nostd_check "$tier"
+        discard "$OUT/$tier-compile-only" "$OUT/nostd-$tier"
         continue
     fi
     for features in $FEATURE_SETS; do
@@ -376,11 +390,14 @@ for tier in $TIERS; do
             name=$(run_name "$tier" "$profile" "$features")
             step "$name" run_tier "$tier" "$profile" "$features"
             count_tier "$name"
+            discard "$OUT/$name"
         done
     done
     step "no_std $tier" nostd_check "$tier"
+    discard "$OUT/nostd-$tier"
 done
 step "native, FASTMEM_NONTEMPORAL_MIN=64K" run_nontemporal_small
+discard "$OUT/nontemporal-64k"
 if cpu_has avx512f && cpu_has sse4a; then
     step "zen4-avx2" run_zen4_avx2
     count_tier zen4-avx2
@@ -389,6 +406,7 @@ else
     TIER_REPORT+="  SKIP zen4-avx2: CPU lacks avx512f or sse4a"$'\n'
     step "zen4-avx2 clippy" run_zen4_avx2 lint-only
 fi
+discard "$OUT/zen4-avx2" "$OUT/nostd-control"
 
 # The extra scripts name a tier by the kernel it compiles (sse4.2 builds
 # the sse kernel, native the widest this CPU has), and run their own list
