@@ -105,7 +105,7 @@ def more_rows(d, k):
         "fill 1-8192 B, aligned and dst+1: vs glibc": sweeps(f(f"{k}-set.csv", f"{k}-set-unaligned.csv"), "glibc"),
         "fill of the byte 0 (`fm_zero`), aligned and dst+1: vs glibc":
             sweeps(f(f"{k}-set.csv", f"{k}-set-unaligned.csv"), "glibc", "fm_zero"),
-        "copy of 12-512 B known while compiling, aligned and dst+1 src+3: vs DPDK's of a constant":
+        "copy of 12-1024 B known while compiling, aligned and dst+1 src+3: vs DPDK's of a constant":
             sweeps(f(f"{k}-const.csv", f"{k}-const-unaligned.csv"), "dpdk_const", "fm_const"),
         "copy known while compiling: vs `copy_nonoverlapping` of a constant (LLVM's)":
             sweeps(f(f"{k}-const.csv", f"{k}-const-unaligned.csv"), "std_const", "fm_const"),

@@ -22,7 +22,7 @@
 //!                                  single difference at a random position, both pointers moved
 //!                                  so that it falls there (not in the default list)
 //!                  const, const-unaligned  copies of lengths known while compiling, hot
-//!                                  (12-512 B, a fixed list: each length its own inlined
+//!                                  (12-1024 B, a fixed list: each length its own inlined
 //!                                  loop): fastmem::memcpy_const, LLVM's own expansion of
 //!                                  copy_nonoverlapping, DPDK's rte_memcpy of a constant,
 //!                                  and the inlined copies with the length opaque (not in

@@ -1731,23 +1731,24 @@ pub(crate) unsafe fn memset<V: Tuning>(dst: *mut u8, c: u8, n: usize) -> *mut u8
 ///   a second one when it crosses a line (benches/NOTEBOOK.md,
 ///   "`intel-6-167`: sizes known while compiling, whole vectors then the
 ///   rest"). A copy of exactly `W` keeps the ladder's halves where the
-///   kernel takes them ([`Tuning::HALVES_AT_WIDTH`], measured in a ring).
+///   kernel takes them ([`Tuning::HALVES_AT_WIDTH`], measured in a ring);
+/// - above `NOLOOP_MAX`, to [`CONST_ALIGNED_MAX`] vectors, the same
+///   [`whole_then_rest`] where the aligned loop would run (the one test of
+///   `(dst | src) & (W - 1)`); other pointers keep the unaligned loop,
+///   which aligns the destination.
 ///
 /// # Safety
 ///
 /// As [`write()`], for `N` bytes.
 #[inline(always)]
 pub(crate) unsafe fn write_const<V: Tuning, R: Source, const N: usize>(dst: *mut u8, src: R) {
-    let w = V::BYTES;
     // SAFETY: the caller's contract; `small_max` is at most 32, within
-    // `write_le_2w`'s `2 * W`; `whole_then_rest` takes `W <= N`;
-    // `takes_aligned_loop` vouches for alignment.
+    // `write_le_2w`'s `2 * W`; `whole_then_rest` takes `W <= N` and no
+    // move; `takes_aligned_loop` vouches for alignment.
     unsafe {
         if N <= small_max::<V>() {
             write_le_2w::<V, R>(dst, src, N)
-        } else if N <= V::NOLOOP_MAX
-            && (N > w || (N == w && !(V::HALVES_AT_WIDTH && R::TRAFFIC == 2)))
-        {
+        } else if takes_whole_then_rest::<V, R>(dst, src, N) {
             whole_then_rest::<V, R>(dst, src, N)
         } else {
             write::<V, R>(
@@ -1760,6 +1761,33 @@ pub(crate) unsafe fn write_const<V: Tuning, R: Source, const N: usize>(dst: *mut
         }
     }
 }
+
+/// Whether [`write_const`] writes `n > small_max` bytes, a constant, as
+/// [`whole_then_rest`]: to `NOLOOP_MAX` (but a copy of exactly `W` where
+/// the kernel takes halves), and beyond it to [`CONST_ALIGNED_MAX`]
+/// vectors where the aligned loop would run.
+#[inline(always)]
+fn takes_whole_then_rest<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) -> bool {
+    let w = V::BYTES;
+    if n <= V::NOLOOP_MAX {
+        n > w || (n == w && !(V::HALVES_AT_WIDTH && R::TRAFFIC == 2))
+    } else {
+        n <= CONST_ALIGNED_MAX * w && w >= 16 && !R::OVERLAP && takes_aligned_loop::<V, R>(dst, src)
+    }
+}
+
+/// The most whole vectors [`write_const`] writes straight-line above
+/// `NOLOOP_MAX`, for pointers the aligned loop would take: 16, so 256 B on
+/// SSE, 512 B on AVX2 and 1 KiB on AVX-512 (the portable kernel, not
+/// measured, keeps its loop). On `intel-6-167`, nine rounds,
+/// TSC ticks, the loop before -> this (DPDK's `rte_memcpy` of the
+/// constant): SSE copies of 136, 160 and 200 B 5.2, 4.0, 6.5 -> 3.3, 3.3,
+/// 4.6 (5.1, 3.9, 6.4) and a 200-B fill 6.5 -> 4.6 (LLVM's own 4.6); AVX2
+/// copies of 320 and 448 B 4.4, 6.0 -> 3.7, 5.3 (3.7, 5.2); AVX-512
+/// 448-768 B 2-4% faster; misaligned pointers and every other length
+/// within 3% (benches/NOTEBOOK.md, "`intel-6-167`: aligned constant sizes
+/// straight-line above the no-loop sizes").
+pub(crate) const CONST_ALIGNED_MAX: usize = 16;
 
 /// whole_then_rest: `n / W` whole vectors from 0, then the `n % W` bytes
 /// left: one move where that is a power of two ([`one_move`]), else as

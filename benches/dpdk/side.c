@@ -92,7 +92,8 @@ __attribute__((noinline)) double FM_NAME(fm_dpdk_seq)(void *dst, const void *src
  * src/lib.rs, and `const_loops!` in benches/support/mod.rs. */
 #define FM_CONST_SIZES(X)                                                      \
 	X(12) X(16) X(24) X(32) X(48) X(64) X(96) X(100) X(128) X(136) X(160) \
-	X(192) X(200) X(256) X(320) X(384) X(448) X(512)
+	X(192) X(200) X(256) X(320) X(384) X(448) X(512) X(640) X(768)    \
+	X(1024)
 
 #define FM_CONST_LOOP(N)                                                       \
 	case N:                                                                \

@@ -953,7 +953,10 @@ macro_rules! const_loops {
     };
 }
 
-const_loops!(12, 16, 24, 32, 48, 64, 96, 100, 128, 136, 160, 192, 200, 256, 320, 384, 448, 512);
+const_loops!(
+    12, 16, 24, 32, 48, 64, 96, 100, 128, 136, 160, 192, 200, 256, 320, 384, 448, 512, 640, 768,
+    1024
+);
 
 /// One implementation of the `const` suites: its column name and its
 /// loop, `(dst, src, n, iters)` (see `const_loop!`).

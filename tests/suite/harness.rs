@@ -465,13 +465,17 @@ macro_rules! const_ops {
 /// class, every vector rung of every kernel, and both sides of 32, 64),
 /// then both sides of each larger class edge, of the whole-vector counts
 /// of `generic::whole_then_rest` (a multiple of 16, 32 or 64 and one
-/// more) and of the loop thresholds, and two frame sizes.
+/// more; above the no-loop sizes too, to `CONST_ALIGNED_MAX` vectors and
+/// one byte past, where aligned pointers take it: 257 on SSE, 513 on AVX2,
+/// 1025 on AVX-512), lengths whose rest is no power of two (136, 200,
+/// 1023) and of the loop thresholds, and two frame sizes.
 pub const CONSTS: &[ConstOps] = const_ops!(
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
     26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49,
     50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 80, 81, 95, 96, 97, 127,
-    128, 129, 150, 160, 161, 191, 192, 193, 224, 225, 255, 256, 257, 320, 321, 383, 384, 385, 448,
-    449, 511, 512, 513, 767, 768, 769, 1024, 1518, 4095, 4096, 4097,
+    128, 129, 136, 150, 160, 161, 191, 192, 193, 200, 224, 225, 255, 256, 257, 320, 321, 383, 384,
+    385, 448, 449, 511, 512, 513, 640, 641, 767, 768, 769, 1023, 1024, 1025, 1518, 4095, 4096,
+    4097,
 );
 
 /// `fastmem::copy` on raw parts, for the rigs that hand out pointers.

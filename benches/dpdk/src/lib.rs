@@ -105,7 +105,12 @@ macro_rules! tier {
                 ///
                 /// # Safety
                 /// None needed; it panics.
-                pub unsafe extern "C" fn hot_const(_: *mut u8, _: *const u8, _: usize, _: usize) -> f64 {
+                pub unsafe extern "C" fn hot_const(
+                    _: *mut u8,
+                    _: *const u8,
+                    _: usize,
+                    _: usize,
+                ) -> f64 {
                     panic!("{HOW_TO_GET}")
                 }
                 /// Stand-in: panics.
@@ -180,7 +185,8 @@ tier!(
 /// The lengths `hot_const` has a loop for (`FM_CONST_SIZES` in
 /// `side.c`; the benches' `const_loops!` lists the same).
 pub const CONST_SIZES: &[usize] = &[
-    12, 16, 24, 32, 48, 64, 96, 100, 128, 136, 160, 192, 200, 256, 320, 384, 448, 512,
+    12, 16, 24, 32, 48, 64, 96, 100, 128, 136, 160, 192, 200, 256, 320, 384, 448, 512, 640, 768,
+    1024,
 ];
 
 /// The DPDK tier to set beside a fastmem kernel, by the kernel's name
@@ -314,8 +320,9 @@ mod tests {
 
     #[test]
     fn hot_const_copies_each_listed_length() {
-        let src = pattern(512 + PAD);
-        let mut buf = vec![CANARY; 512 + 3 * PAD];
+        let max = crate::CONST_SIZES.iter().copied().max().unwrap_or(0);
+        let src = pattern(max + PAD);
+        let mut buf = vec![CANARY; max + 3 * PAD];
         for t in tiers() {
             for &n in crate::CONST_SIZES {
                 for (doff, soff) in [(0, 0), (1, 3), (63, 33)] {
@@ -324,9 +331,17 @@ mod tests {
                     // SAFETY: buf holds PAD + 63 + n + PAD bytes, src 33 + n;
                     // the CPU runs the tier.
                     let ticks = unsafe {
-                        (t.hot_const)(buf.as_mut_ptr().add(PAD + doff), src.as_ptr().add(soff), n, 3)
+                        (t.hot_const)(
+                            buf.as_mut_ptr().add(PAD + doff),
+                            src.as_ptr().add(soff),
+                            n,
+                            3,
+                        )
                     };
-                    assert!(ticks.is_finite() && ticks > 0.0, "{what}: n {n}: returned {ticks}");
+                    assert!(
+                        ticks.is_finite() && ticks > 0.0,
+                        "{what}: n {n}: returned {ticks}"
+                    );
                     check(&what, &buf, doff, &src, soff, n);
                 }
             }
