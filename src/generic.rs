@@ -1785,8 +1785,9 @@ fn takes_whole_then_rest<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) -
 /// 4.6 (5.1, 3.9, 6.4) and a 200-B fill 6.5 -> 4.6 (LLVM's own 4.6); AVX2
 /// copies of 320 and 448 B 4.4, 6.0 -> 3.7, 5.3 (3.7, 5.2); AVX-512
 /// 448-768 B 2-4% faster; misaligned pointers and every other length
-/// within 3% (benches/NOTEBOOK.md, "`intel-6-167`: aligned constant sizes
-/// straight-line above the no-loop sizes").
+/// within 3%. At 32 vectors no length was faster, and SSE aligned fills of
+/// 320-512 B were 6-12% slower (benches/NOTEBOOK.md, "`intel-6-167`:
+/// aligned constant sizes straight-line above the no-loop sizes").
 pub(crate) const CONST_ALIGNED_MAX: usize = 16;
 
 /// whole_then_rest: `n / W` whole vectors from 0, then the `n % W` bytes
