@@ -866,7 +866,10 @@ pub(crate) unsafe fn write_gt16<V: Vector, R: Source>(
                 // it, inlined AVX2 copies of 24 B took 2.1 ticks instead of
                 // 1.7 on `intel-6-167`.
                 write_narrow::<V::Half, R::LoadsFirst>(dst, src.loads_first(), n)
-            } else if crate::kernels::high::ON && (V::BYTES == 32 || V::BYTES == 64) {
+            } else if crate::kernels::high::ON
+                && (V::BYTES == 64
+                    || (V::BYTES == 32 && (R::TRAFFIC != 2 || crate::kernels::high::YMM_COPIES)))
+            {
                 src.write_ends_high(dst, n, V::BYTES)
             } else {
                 head_tail::<V, R>(dst, src, n, 1)
@@ -1715,12 +1718,19 @@ pub(crate) unsafe fn memset<V: Tuning>(dst: *mut u8, c: u8, n: usize) -> *mut u8
 }
 
 /// See [`crate::memcpy_const`] and [`crate::memset_const`]: [`write()`]
-/// for a size known while compiling, except in two classes:
+/// for a size known while compiling (a copy or a fill), except in these
+/// classes:
 ///
-/// - the first class takes the plain 1-16 B moves and vector rungs
-///   ([`write_le_2w`]) where a run-time size would take one masked move.
-///   Both fold to a few plain stores, which a destination line not in L1
-///   takes faster than a masked store (the virtio-net header in
+/// - a power of two under `W` takes one move of its width ([`one_move`]),
+///   where the first class would store two overlapping halves (two `u64`
+///   at 16 B, two ymm at 32 B on AVX-512): on `amd-25-17` 16-B copies 1.1
+///   -> 0.7 ticks, 32-B copies and fills 1.4 -> 0.7 (benches/NOTEBOOK.md,
+///   "`amd-25-17`: constant sizes re-measured, and a power of two as one
+///   move");
+/// - the rest of the first class takes the plain 1-16 B moves and vector
+///   rungs ([`write_le_2w`]) where a run-time size would take one masked
+///   move. Both fold to a few plain stores, which a destination line not
+///   in L1 takes faster than a masked store (the virtio-net header in
 ///   `examples/vhost_enqueue`: benches/NOTEBOOK.md, "Sizes known while
 ///   compiling");
 /// - from `W` to `NOLOOP_MAX`, [`whole_then_rest`]: `N / W` whole vectors,
@@ -1742,37 +1752,36 @@ pub(crate) unsafe fn memset<V: Tuning>(dst: *mut u8, c: u8, n: usize) -> *mut u8
 /// As [`write()`], for `N` bytes.
 #[inline(always)]
 pub(crate) unsafe fn write_const<V: Tuning, R: Source, const N: usize>(dst: *mut u8, src: R) {
-    // SAFETY: the caller's contract; `small_max` is at most 32, within
-    // `write_le_2w`'s `2 * W`; `whole_then_rest` takes `W <= N` and no
-    // move; `takes_aligned_loop` vouches for alignment.
+    let aligned = takes_aligned_loop::<V, R>(dst, src);
+    // SAFETY: the caller's contract; `one_move` takes a power of two under
+    // `W`; `whole_then_rest` takes `W <= N`, the only sizes
+    // `takes_whole_then_rest` answers for, and no move (the callers copy
+    // and fill); `small_max` is at most 32, within `write_le_2w`'s `2 * W`;
+    // `aligned` is the test `write` takes for its aligned loop.
     unsafe {
-        if N <= small_max::<V>() {
-            write_le_2w::<V, R>(dst, src, N)
-        } else if takes_whole_then_rest::<V, R>(dst, src, N) {
+        if N.is_power_of_two() && N < V::BYTES {
+            one_move::<V, R>(dst, src, N)
+        } else if takes_whole_then_rest::<V, R>(N, aligned) {
             whole_then_rest::<V, R>(dst, src, N)
+        } else if N <= small_max::<V>() {
+            write_le_2w::<V, R>(dst, src, N)
         } else {
-            write::<V, R>(
-                dst,
-                src,
-                N,
-                takes_aligned_loop::<V, R>(dst, src),
-                MIXED_SIZES,
-            );
+            write::<V, R>(dst, src, N, aligned, MIXED_SIZES);
         }
     }
 }
 
-/// Whether [`write_const`] writes `n > small_max` bytes, a constant, as
-/// [`whole_then_rest`]: to `NOLOOP_MAX` (but a copy of exactly `W` where
-/// the kernel takes halves), and beyond it to [`CONST_ALIGNED_MAX`]
-/// vectors where the aligned loop would run.
+/// Whether [`write_const`] writes `n` bytes, a constant, as
+/// [`whole_then_rest`]: from `W` to `NOLOOP_MAX` (but a copy of exactly `W`
+/// where the kernel takes halves), and beyond it to [`CONST_ALIGNED_MAX`]
+/// vectors where the aligned loop would run (`aligned`).
 #[inline(always)]
-fn takes_whole_then_rest<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) -> bool {
+fn takes_whole_then_rest<V: Tuning, R: Source>(n: usize, aligned: bool) -> bool {
     let w = V::BYTES;
     if n <= V::NOLOOP_MAX {
         n > w || (n == w && !(V::HALVES_AT_WIDTH && R::TRAFFIC == 2))
     } else {
-        n <= CONST_ALIGNED_MAX * w && w >= 16 && !R::OVERLAP && takes_aligned_loop::<V, R>(dst, src)
+        n <= CONST_ALIGNED_MAX * w && w >= 16 && !R::OVERLAP && aligned
     }
 }
 

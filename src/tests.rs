@@ -555,12 +555,16 @@ fn masked_moves_follow_the_cfg() {
 
 /// An AVX-512BW/VL build on x86-64 copies and fills 0-128 B and compares
 /// 0-64 B in registers 16-31 unless it asks for the intrinsics (`--cfg
-/// fastmem_low_regs`, which the avx512-nomask CI tier sets).
+/// fastmem_low_regs`, which the avx512-nomask CI tier sets); a build for
+/// Zen 4 copies 33-64 B with the intrinsics all the same (the path the
+/// avx512-nomask and avx512f-only tiers test on every CPU).
 #[cfg(all(target_feature = "avx512bw", target_feature = "avx512vl"))]
 #[test]
 fn high_registers_follow_the_cfg() {
     let want = cfg!(target_arch = "x86_64") && !cfg!(fastmem_low_regs);
     assert_eq!(crate::kernels::high::ON, want);
+    let zen4 = cfg!(target_feature = "sse4a") && !cfg!(target_feature = "avxvnni");
+    assert_eq!(crate::kernels::high::YMM_COPIES, want && !zen4);
 }
 
 /// The run-time question the large-copy hand-over asks of CPUID (which AMD

@@ -34,7 +34,9 @@
 //! ymm16, 256-bit EVEX moves) on x86-64, and `--cfg fastmem_low_regs` is
 //! not set: `-C target-cpu=native` on every AVX-512 CPU since Skylake-SP.
 //! Elsewhere the callers keep the intrinsics, and these functions are
-//! never reached.
+//! never reached. A build for Zen 4 keeps the intrinsics for copies and
+//! moves of 33-64 B, which ran faster called with them there
+//! ([`YMM_COPIES`]).
 
 cfg_if::cfg_if! {
     if #[cfg(all(
@@ -48,6 +50,19 @@ cfg_if::cfg_if! {
         /// Whether the early-return copies and compares use registers
         /// 16-31.
         pub(crate) const ON: bool = true;
+
+        /// Whether copies and moves of 33-64 B (two ymm vectors, one from
+        /// each end) use them too ([`copy_ends`] with `w` 32): not in a
+        /// build for Zen 4 ([`AMD_ZEN4`](super::cores::AMD_ZEN4)). On
+        /// `amd-25-17`, nine rounds, called copies of 33-64 B took 4.9
+        /// TSC ticks through ymm16/ymm17 (loads first or not) and 4.2
+        /// through the intrinsics' `ymm0` with `vzeroupper` (DPDK's
+        /// `rte_memcpy` 4.2), the exported `memcpy` 6.0-6.4 against
+        /// 5.1-5.8, aligned and at dst+1/src+3 alike; inlined, mixed
+        /// sizes, moves, and the masked 1-32 B and zmm 65-128 B classes
+        /// within 0.1 either way (benches/NOTEBOOK.md, "`amd-25-17`:
+        /// copies of 33-64 B out of registers 16-31").
+        pub(crate) const YMM_COPIES: bool = !super::cores::AMD_ZEN4;
 
         /// One vector of `$w` bytes at each end of `0..$n`, in `$r`16 and
         /// `$r`17 (`$r` is `ymm` or `zmm`), both loaded first.
@@ -259,6 +274,9 @@ cfg_if::cfg_if! {
         /// Whether the early-return copies and compares use registers
         /// 16-31.
         pub(crate) const ON: bool = false;
+
+        /// Whether copies and moves of 33-64 B use them too.
+        pub(crate) const YMM_COPIES: bool = false;
 
         /// Not reached: the callers test [`ON`].
         #[inline(always)]
