@@ -34,6 +34,13 @@
 #     `rep movsb`/`rep stosb` is straight-line (one instruction, no jump);
 #   - FAILS if a wrapper is missing or computes the wrong bytes (the binary
 #     checks itself when this CPU can run the tier);
+#   - a build that enables AVX-512F but takes the AVX2 kernel (`--cfg
+#     fastmem_no_avx512`: avx2-zen4) asked for no 512-bit code: FAIL when
+#     a wrapper, the memcpy, memmove or memset symbol or an out-of-line
+#     function of fastmem's names a zmm register (LLVM joined adjacent
+#     32-byte moves into zmm ones there until Vector::JOINABLE). Not the
+#     compares (zmm_users). Control: the avx512bw build's wrappers must
+#     name one;
 #   - the C symbols (issue 11 §3): the consumer enables fastmem's c-symbols
 #     feature, so the binary holds fastmem's exported memcpy, memset... (the
 #     list is fastmem::symbols::EXPORTED, printed by `--list-symbols`, and
@@ -291,6 +298,23 @@ check_symbols() {
     done
 }
 
+# zmm_users BIN: each codegen_* wrapper (not the control), copy, move and
+# fill symbol, and function of fastmem's (the out-of-line large paths) in
+# BIN whose code names a zmm register, with the number of such
+# instructions. Not memcmp and bcmp: where they look for the first
+# difference LLVM may test two 32-byte masks as one zmm (src/kernels/avx2.rs,
+# JOINABLE).
+zmm_users() {
+    objdump -d --no-show-raw-insn -M intel "$1" | awk -v syms=" memcpy memmove memset " '
+        /^[0-9a-f]+ <.*>:$/ {
+            f = $2; sub(/^</, "", f); sub(/>:$/, "", f)
+            keep = (f ~ /^codegen_/ && f !~ /^codegen_control/) || index(syms, " " f " ") || (f ~ /^_ZN7fastmem/ && f !~ /compare/)
+            next
+        }
+        keep && /zmm[0-9]/ { n[f]++ }
+        END { for (f in n) print f, n[f] }' | sort
+}
+
 failed=()
 summary=()
 for tier in $TIERS; do
@@ -307,6 +331,22 @@ for tier in $TIERS; do
         failed+=("$tier: build"); continue
     fi
     check_symbols "$tier" "$bin"
+    if [[ $flags == *avx512f* && $flags == *fastmem_no_avx512* ]]; then
+        zmm=$(zmm_users "$bin")
+        if [ -n "$zmm" ]; then
+            printf '  zmm registers in a build without the AVX-512 kernel: FAIL\n'
+            sed 's/^/      /' <<<"$zmm"
+            failed+=("$tier: 512-bit code in $(wc -l <<<"$zmm") wrapper(s) or symbol(s) of a fastmem_no_avx512 build")
+        else
+            echo "  no zmm register in any wrapper or symbol (fastmem_no_avx512)"
+        fi
+    elif [ "$tier" = avx512bw ]; then
+        if [ -z "$(zmm_users "$bin")" ]; then
+            failed+=("$tier: control: the zmm check found no zmm register in the AVX-512 build")
+        else
+            echo "  control: the zmm check finds zmm registers in $(zmm_users "$bin" | wc -l) wrapper(s) or symbol(s)"
+        fi
+    fi
     if [[ $tier == *-lto ]]; then
         summary+=("$tier: symbols only"); continue
     fi

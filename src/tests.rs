@@ -194,10 +194,10 @@ fn blocks<V: Tuning>() {
     for n in V::NOLOOP_MAX + 1..=V::NOLOOP_MAX + b + w {
         for (lead, d) in [(0, 1), (1, w), (w - 1, b + 3), (3, n - 1)] {
             moves("write_loop up", n, lead + d, lead, |d, s, n| unsafe {
-                generic::write_loop::<V, _>(d, generic::Move(s), n, false)
+                generic::write_loop::<V, _>(d, generic::Move::<true>(s), n, false)
             });
             moves("write_loop down", n, lead, lead + d, |d, s, n| unsafe {
-                generic::write_loop::<V, _>(d, generic::Move(s), n, true)
+                generic::write_loop::<V, _>(d, generic::Move::<true>(s), n, true)
             });
         }
     }
@@ -301,7 +301,7 @@ fn memmove<V: Tuning>() {
                 });
                 // The mixed-sizes ladder, whatever this build's cfg.
                 let mixed = |d: *mut u8, s: *const u8, n: usize| unsafe {
-                    let s = generic::Move(s);
+                    let s = generic::Move::<true>(s);
                     let aligned = generic::takes_aligned_loop::<V, _>(d, s);
                     generic::write::<V, _>(d, s, n, aligned, true);
                 };
@@ -551,6 +551,23 @@ fn masked_moves_follow_the_cfg() {
     type V = crate::kernels::arch::__m512i;
     let want = if cfg!(fastmem_no_masked_moves) { 0 } else { 32 };
     assert_eq!(<V as Tuning>::MASKED_MAX, want);
+}
+
+/// The AVX2 kernel keeps its moves and fills apart from LLVM's 64-byte
+/// joins exactly where the build enables AVX-512F but takes this kernel
+/// (`--cfg fastmem_no_avx512`: the avx2-zen4 CI tier), and nowhere else;
+/// the other vector types never.
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "avx2"
+))]
+#[test]
+fn joinable_follows_the_cfg() {
+    use crate::kernels::arch::{__m128i, __m256i};
+    let want = cfg!(all(target_feature = "avx512f", fastmem_no_avx512));
+    assert_eq!(<__m256i as crate::vector::Vector>::JOINABLE, want);
+    const { assert!(!<__m128i as crate::vector::Vector>::JOINABLE) };
+    const { assert!(!<u64 as crate::vector::Vector>::JOINABLE) };
 }
 
 /// An AVX-512BW/VL build on x86-64 copies and fills 0-128 B and compares

@@ -60,6 +60,15 @@ pub(crate) unsafe trait Vector: Copy {
     /// Whether every bit is zero.
     fn is_zero(self) -> bool;
 
+    /// Whether LLVM might join two adjacent vectors of this type into one
+    /// wider move the build did not ask for: the AVX2 kernel in a build
+    /// that enables AVX-512F (`--cfg fastmem_no_avx512`; `kernels::avx2`).
+    /// Then a move loads every other vector of a run from a second source
+    /// pointer LLVM cannot see through ([`crate::generic::Source::apart`],
+    /// in [`crate::generic::Ahead`]), and a fill splats a byte it cannot
+    /// see ([`crate::generic::Splat`]). False by default.
+    const JOINABLE: bool = false;
+
     /// The vector whose bytes `0..8` are `lo`'s and `8..16` are `hi`'s, in
     /// memory order (x86 is little-endian): the 16-byte SIMD vectors have
     /// it, every other type answers `None` (the default). `memcmp` tests
@@ -243,7 +252,7 @@ pub(crate) trait Tuning: Vector {
     #[inline(always)]
     unsafe fn copy_masked(dst: *mut u8, src: *const u8, n: usize) {
         // SAFETY: forwarded contract; MASKED_MAX <= 2W is const-asserted.
-        unsafe { crate::generic::write_le_2w::<Self, _>(dst, crate::generic::Move(src), n) }
+        unsafe { crate::generic::write_le_2w::<Self, _>(dst, crate::generic::Move::<true>(src), n) }
     }
 
     /// Fills `n <= MASKED_MAX` bytes with masked moves. The default is the
@@ -315,7 +324,9 @@ pub(crate) trait Tuning: Vector {
     #[inline(always)]
     unsafe fn string_copy(dst: *mut u8, src: *const u8, n: usize) {
         // SAFETY: forwarded contract; going up is safe by the caller.
-        unsafe { crate::generic::write_loop::<Self, _>(dst, crate::generic::Move(src), n, false) }
+        unsafe {
+            crate::generic::write_loop::<Self, _>(dst, crate::generic::Move::<true>(src), n, false)
+        }
     }
 
     /// A fill for large `n` that beats the block loop: on x86, `rep stosb`.

@@ -20,8 +20,32 @@ simd_vector!(
     ne_mask = ne_mask,
     eq_mask = eq_mask,
     is_zero = is_zero,
-    stream = _mm256_stream_si256
+    stream = _mm256_stream_si256,
+    joinable = JOINABLE
 );
+
+/// Whether LLVM might join two of this kernel's 32-byte vectors into one
+/// 64-byte move ([`Vector::JOINABLE`](crate::vector::Vector::JOINABLE)):
+/// where the build enables AVX-512F and takes this kernel all the same
+/// (`--cfg fastmem_no_avx512`). The AVX-512 kernel's 32-byte halves keep
+/// LLVM's choice.
+///
+/// In a build for Zen 4 (where LLVM does not prefer 256-bit vectors) the
+/// overlapping `memmove` loop loaded and stored its 128-byte blocks as two
+/// zmm vectors, the 65-256 B moves two of their vectors as one, and fills
+/// of a constant byte stored zmm constants: 512-bit code in a build that
+/// asked for none, and a zmm store splits a cache line wherever the
+/// destination is 32- but not 64-byte aligned. Kept to ymm on
+/// `amd-25-17`: overlapping moves of 192 B-2 KiB 0.4-3.7 TSC ticks a call
+/// faster (320 B 28.9-30.3 -> 25.2-27.9, glibc's 23.6-26.6), but down by
+/// 1-17 B at 4 and 8 KiB 5-8% slower; fills of a constant byte at dst+1 of
+/// 48-256 B 1.3-2.1 faster (benches/NOTEBOOK.md, "`amd-25-17`: the AVX2
+/// kernel kept to ymm where AVX-512 is enabled"). The copies showed none
+/// (their loop stores each vector as it loads it). `memcmp` may still test
+/// two 32-byte compares' masks as one zmm where it looks for the first
+/// difference: left to LLVM (a barrier on the masks cost equal compares
+/// of 48-256 B 0.6-0.7 ticks).
+const JOINABLE: bool = cfg!(all(target_feature = "avx512f", fastmem_no_avx512));
 
 /// Compare and movemask: bit `i` set where byte `i` differs.
 #[inline(always)]

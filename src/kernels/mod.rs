@@ -8,13 +8,14 @@
 /// intrinsics, which touch exactly `size_of::<$t>()` bytes, its two bitwise
 /// intrinsics, and the kernel file's `ne_mask`, `eq_mask` and `is_zero`
 /// functions; `words`, the intrinsic that sets two 64-bit lanes, for the
-/// 16-byte type (`Vector::from_words`).
+/// 16-byte type (`Vector::from_words`); `joinable`, `Vector::JOINABLE`
+/// (the 32-byte type).
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 macro_rules! simd_vector {
     ($t:ty, half = $half:ty, splat = $splat:ident,
      load = ($loadu:ident, $loada:ident), store = ($storeu:ident, $storea:ident),
      xor = $xor:ident, or = $or:ident, ne_mask = $ne_mask:path, eq_mask = $eq_mask:path, is_zero = $is_zero:path,
-     stream = $stream:ident $(, words = $words:ident)?) => {
+     stream = $stream:ident $(, words = $words:ident)? $(, joinable = $joinable:expr)?) => {
         // SAFETY: the intrinsics load and store exactly `size_of::<$t>()`
         // bytes (asserted below to be `BYTES`); the target feature they need
         // is enabled at compile time wherever this impl is compiled.
@@ -74,6 +75,9 @@ macro_rules! simd_vector {
             fn is_zero(self) -> bool {
                 $is_zero(self)
             }
+            $(
+            const JOINABLE: bool = $joinable;
+            )?
             $(
             #[inline(always)]
             fn from_words(lo: u64, hi: u64) -> Option<Self> {
