@@ -341,10 +341,11 @@ for tier in $TIERS; do
             echo "  no zmm register in any wrapper or symbol (fastmem_no_avx512)"
         fi
     elif [ "$tier" = avx512bw ]; then
-        if [ -z "$(zmm_users "$bin")" ]; then
+        zmm=$(zmm_users "$bin")
+        if [ -z "$zmm" ]; then
             failed+=("$tier: control: the zmm check found no zmm register in the AVX-512 build")
         else
-            echo "  control: the zmm check finds zmm registers in $(zmm_users "$bin" | wc -l) wrapper(s) or symbol(s)"
+            echo "  control: the zmm check finds zmm registers in $(wc -l <<<"$zmm") wrapper(s) or symbol(s)"
         fi
     fi
     if [[ $tier == *-lto ]]; then
