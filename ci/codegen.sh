@@ -41,6 +41,13 @@
 #     32-byte moves into zmm ones there until Vector::JOINABLE). Not the
 #     compares (zmm_users). Control: the avx512bw build's wrappers must
 #     name one;
+#   - the AVX-512 kernel's overlapping moves take the AVX2 kernel's loop in
+#     a build for Zen 4 (avx512bw-amd: Tuning::move_loop) and its own
+#     elsewhere: of codegen_memmove_n's and the memmove symbol's loops
+#     (`loop_widths`), exactly two (up and down) must name ymm and no zmm
+#     registers there, and none in the other AVX-512 builds. Without
+#     JOINABLE on the AVX2 kernel there, LLVM joined that loop's vectors
+#     back into zmm ones and this check failed (0 ymm loops, 5 zmm);
 #   - the C symbols (issue 11 §3): the consumer enables fastmem's c-symbols
 #     feature, so the binary holds fastmem's exported memcpy, memset... (the
 #     list is fastmem::symbols::EXPORTED, printed by `--list-symbols`, and
@@ -315,6 +322,33 @@ zmm_users() {
         END { for (f in n) print f, n[f] }' | sort
 }
 
+# loop_widths BIN FUNC: the widest vector register each loop of FUNC
+# (from a backward jump's target to the jump) names, one line per loop:
+# zmm, ymm, xmm or none.
+loop_widths() {
+    objdump -d --no-show-raw-insn -M intel "$1" | awk -v fn="<$2>:" '
+        function hex(s,   v, i) {
+            v = 0
+            for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+            return v
+        }
+        /^[0-9a-f]+ <.*>:$/ { inside = ($2 == fn); next }
+        !inside || !/^ *[0-9a-f]+:/ { next }
+        {
+            a = $1; sub(/:$/, "", a); addr[++n] = hex(a); text[n] = $0
+            if ($2 ~ /^j/ && $3 ~ /^[0-9a-f]+$/ && hex($3) <= addr[n]) {
+                t = hex($3); w = "none"
+                for (i = 1; i <= n; i++) {
+                    if (addr[i] < t) continue
+                    if (text[i] ~ /zmm[0-9]/) w = "zmm"
+                    else if (text[i] ~ /ymm[0-9]/ && w != "zmm") w = "ymm"
+                    else if (text[i] ~ /xmm[0-9]/ && w == "none") w = "xmm"
+                }
+                print w
+            }
+        }'
+}
+
 failed=()
 summary=()
 for tier in $TIERS; do
@@ -347,6 +381,25 @@ for tier in $TIERS; do
         else
             echo "  control: the zmm check finds zmm registers in $(wc -l <<<"$zmm") wrapper(s) or symbol(s)"
         fi
+    fi
+    # The AVX-512 kernel's overlapping moves take the AVX2 loop (ymm) in a
+    # build for Zen 4, its own elsewhere (Tuning::move_loop): of memmove's
+    # loops, the two of an overlapping move (up and down) name ymm and no
+    # zmm registers there, none does in the other AVX-512 builds.
+    if [[ $flags == *avx512f* && $flags != *fastmem_no_avx512* && $flags != *fastmem_portable* ]]; then
+        want=0
+        [[ $flags == *sse4a* ]] && want=2
+        for f in codegen_memmove_n memmove; do
+            widths=$(loop_widths "$bin" "$f" | sort | uniq -c | awk '{ printf "%s%d %s", sep, $1, $2; sep = ", " }')
+            ymm=$(loop_widths "$bin" "$f" | grep -c '^ymm$' || true)
+            if [ -z "$widths" ]; then
+                failed+=("$tier: $f: no loop found")
+            elif [ "$ymm" -ne "$want" ]; then
+                failed+=("$tier: $f has $ymm ymm-only loop(s), not $want (loops: $widths)")
+            else
+                echo "  $f loops: $widths ($want ymm: the overlapping move's loops)"
+            fi
+        done
     fi
     if [[ $tier == *-lto ]]; then
         summary+=("$tier: symbols only"); continue

@@ -193,21 +193,24 @@ run_nontemporal_small() {
         FASTMEM_NONTEMPORAL_MIN=64K cargo test --release --lib --test suite 2>&1 | tee "$log"
 }
 
-# run_zen4_avx2 [lint-only]: the AVX2 kernel in a build for Zen 4
-# (`+sse4a` with `+avx512f`, `--cfg fastmem_no_avx512`), the one build
-# where it loads first in its 65-128 B class (`Tuning::LOAD_FIRST`):
-# clippy, then the library's and the suite's tests in release, which need
-# a CPU with AVX-512F and SSE4a (an AMD Zen 4 or 5); elsewhere only clippy
-# runs, and the caller prints a SKIP line.
-run_zen4_avx2() {
-    local dir=$OUT/zen4-avx2 log=$LOGS/zen4-avx2.log
+# run_zen4 TIER KERNEL [lint-only]: a build for Zen 4 (`+sse4a` with
+# `+avx512f`), where the kernels take choices no other build does:
+# avx2-zen4 (`--cfg fastmem_no_avx512`) loads first in its 65-128 B class
+# (`Tuning::LOAD_FIRST`) and keeps its vectors apart (`Vector::JOINABLE`);
+# avx512-zen4 moves overlapping ranges in the AVX2 kernel's loop
+# (`Tuning::move_loop`). Clippy, then the library's and the suite's tests
+# in release, which need a CPU with the tier's AVX-512 and SSE4a (an AMD
+# Zen 4 or 5); elsewhere only clippy runs, and the caller prints a SKIP
+# line.
+run_zen4() {
+    local tier=$1 kernel=$2 dir=$OUT/$1 log=$LOGS/$1.log
     rm -rf "$dir"
     cp -a "$OUT/base-release" "$dir"
     export CARGO_TARGET_DIR=$dir FASTMEM_TIER_RUSTFLAGS
-    FASTMEM_TIER_RUSTFLAGS=$(tier_rustflags avx2-zen4)
+    FASTMEM_TIER_RUSTFLAGS=$(tier_rustflags "$tier")
     cargo clippy --all-targets -- -D warnings
-    [[ ${1:-} == lint-only ]] && return 0
-    FASTMEM_EXPECT_KERNEL=avx2 FASTMEM_CASES_LOG=$LOGS/zen4-avx2.cases \
+    [[ ${3:-} == lint-only ]] && return 0
+    FASTMEM_EXPECT_KERNEL=$kernel FASTMEM_CASES_LOG=$LOGS/$tier.cases \
         cargo test --release --lib --test suite 2>&1 | tee "$log"
 }
 
@@ -398,15 +401,19 @@ for tier in $TIERS; do
 done
 step "native, FASTMEM_NONTEMPORAL_MIN=64K" run_nontemporal_small
 discard "$OUT/nontemporal-64k"
-if cpu_has avx512f && cpu_has sse4a; then
-    step "zen4-avx2" run_zen4_avx2
-    count_tier zen4-avx2
-else
-    echo "SKIP zen4-avx2: CPU lacks avx512f or sse4a (its tests; it is still linted)"
-    TIER_REPORT+="  SKIP zen4-avx2: CPU lacks avx512f or sse4a"$'\n'
-    step "zen4-avx2 clippy" run_zen4_avx2 lint-only
-fi
-discard "$OUT/zen4-avx2" "$OUT/nostd-control"
+for zen4 in "avx2-zen4 avx2 avx512f" "avx512-zen4 avx512 avx512bw"; do
+    read -r tier kernel feature <<< "$zen4"
+    if cpu_has "$feature" && cpu_has sse4a; then
+        step "$tier" run_zen4 "$tier" "$kernel"
+        count_tier "$tier"
+    else
+        echo "SKIP $tier: CPU lacks $feature or sse4a (its tests; it is still linted)"
+        TIER_REPORT+="  SKIP $tier: CPU lacks $feature or sse4a"$'\n'
+        step "$tier clippy" run_zen4 "$tier" "$kernel" lint-only
+    fi
+    discard "$OUT/$tier"
+done
+discard "$OUT/nostd-control"
 
 # The extra scripts name a tier by the kernel it compiles (sse4.2 builds
 # the sse kernel, native the widest this CPU has), and run their own list

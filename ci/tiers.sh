@@ -20,7 +20,11 @@
 #   narrow    native + --cfg fastmem_narrow_stores (none)      the widest, 33-64 B copies as 16-byte stores
 #   avx2-zen4 +avx2,+sse4a,+avx512f --cfg fastmem_no_avx512
 #                                            avx512f, sse4a    avx2, as a build for Zen 4 gets it
-#             (not in ci/test.sh's tier loop: its own step there, and a ci/codegen.sh tier)
+#   avx512-zen4 +avx512f,+avx512bw,+avx512vl,+bmi2,+sse4a
+#                                            avx512bw, sse4a   avx512, as a build for Zen 4 gets it
+#                                                              (overlapping moves in the AVX2 loop)
+#             (the two zen4 tiers are not in ci/test.sh's tier loop: their own steps
+#             there; ci/codegen.sh has them as avx2-zen4 and avx512bw-amd)
 #
 # CPUINFO=FILE reads CPU flags from FILE instead of /proc/cpuinfo (to test
 # the SKIP path).
@@ -43,6 +47,7 @@ tier_rustflags() {
         paired) echo "-C target-cpu=native --cfg fastmem_paired_blocks" ;;
         narrow) echo "-C target-cpu=native --cfg fastmem_narrow_stores" ;;
         avx2-zen4) echo "-C target-feature=+avx2,+sse4a,+avx512f --cfg fastmem_no_avx512" ;;
+        avx512-zen4) echo "-C target-feature=+avx512f,+avx512bw,+avx512vl,+bmi2,+sse4a" ;;
         *) echo "unknown tier: $1" >&2; return 2 ;;
     esac
 }

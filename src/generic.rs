@@ -1618,11 +1618,11 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
         } else if !disjoint(dst, src, n) {
             if dst as usize > src.addr() {
                 // The destination starts inside the source.
-                write_loop::<V, R>(dst, src, n, true)
+                V::move_loop::<R>(dst, src, n, true)
             } else if string && string_apart(dst, src) {
                 src.write_string::<V>(dst, n)
             } else {
-                write_loop::<V, R>(dst, src, n, false)
+                V::move_loop::<R>(dst, src, n, false)
             }
         } else {
             // A copy or a fill, or a move whose ranges are disjoint: the

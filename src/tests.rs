@@ -554,9 +554,11 @@ fn masked_moves_follow_the_cfg() {
 }
 
 /// The AVX2 kernel keeps its moves and fills apart from LLVM's 64-byte
-/// joins exactly where the build enables AVX-512F but takes this kernel
-/// (`--cfg fastmem_no_avx512`: the avx2-zen4 CI tier), and nowhere else;
-/// the other vector types never.
+/// joins exactly where the build enables AVX-512F and either takes this
+/// kernel (`--cfg fastmem_no_avx512`: the avx2-zen4 CI tier) or is one for
+/// Zen 4 (SSE4a without AVX-VNNI: the avx512-zen4 tier, whose AVX-512
+/// kernel moves overlapping ranges with this kernel's loop), and nowhere
+/// else; the other vector types never.
 #[cfg(all(
     any(target_arch = "x86", target_arch = "x86_64"),
     target_feature = "avx2"
@@ -564,7 +566,11 @@ fn masked_moves_follow_the_cfg() {
 #[test]
 fn joinable_follows_the_cfg() {
     use crate::kernels::arch::{__m128i, __m256i};
-    let want = cfg!(all(target_feature = "avx512f", fastmem_no_avx512));
+    let zen4 = cfg!(all(
+        target_feature = "sse4a",
+        not(target_feature = "avxvnni")
+    ));
+    let want = cfg!(target_feature = "avx512f") && (cfg!(fastmem_no_avx512) || zen4);
     assert_eq!(<__m256i as crate::vector::Vector>::JOINABLE, want);
     const { assert!(!<__m128i as crate::vector::Vector>::JOINABLE) };
     const { assert!(!<u64 as crate::vector::Vector>::JOINABLE) };

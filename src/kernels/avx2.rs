@@ -27,8 +27,10 @@ simd_vector!(
 /// Whether LLVM might join two of this kernel's 32-byte vectors into one
 /// 64-byte move ([`Vector::JOINABLE`](crate::vector::Vector::JOINABLE)):
 /// where the build enables AVX-512F and takes this kernel all the same
-/// (`--cfg fastmem_no_avx512`). The AVX-512 kernel's 32-byte halves keep
-/// LLVM's choice.
+/// (`--cfg fastmem_no_avx512`), and in a build for Zen 4
+/// ([`AMD_ZEN4`](super::cores::AMD_ZEN4)), whose AVX-512 kernel moves
+/// overlapping ranges with this kernel's loop (`Tuning::move_loop`).
+/// Elsewhere the AVX-512 kernel's 32-byte halves keep LLVM's choice.
 ///
 /// In a build for Zen 4 (where LLVM does not prefer 256-bit vectors) the
 /// overlapping `memmove` loop loaded and stored its 128-byte blocks as two
@@ -45,7 +47,8 @@ simd_vector!(
 /// two 32-byte compares' masks as one zmm where it looks for the first
 /// difference: left to LLVM (a barrier on the masks cost equal compares
 /// of 48-256 B 0.6-0.7 ticks).
-const JOINABLE: bool = cfg!(all(target_feature = "avx512f", fastmem_no_avx512));
+const JOINABLE: bool =
+    cfg!(target_feature = "avx512f") && (cfg!(fastmem_no_avx512) || super::cores::AMD_ZEN4);
 
 /// Compare and movemask: bit `i` set where byte `i` differs.
 #[inline(always)]

@@ -121,6 +121,35 @@ impl Tuning for __m512i {
     /// two halves" and "`intel-6-167`: a 64-byte copy as two halves").
     const HALVES_AT_WIDTH: bool = !super::cores::AMD_ZEN5;
 
+    /// In a build for Zen 4 ([`AMD_ZEN4`](super::cores::AMD_ZEN4)), a move
+    /// whose ranges overlap takes the AVX2 kernel's loop above 512 B:
+    /// ymm vectors in 128-byte blocks, kept from being joined into zmm
+    /// ones ([`JOINABLE`](crate::vector::Vector::JOINABLE)). On
+    /// `amd-25-17` the 512-bit loop ran those moves slower than the
+    /// 256-bit one at every size it serves, up or down by 1, 17 and 67 B:
+    /// 513-600 B 37-47 TSC ticks a call against 30-34, 768 B 42-45
+    /// against 35-37 (glibc's `memmove` 41-43), 2 KiB 65-75 against 60-65,
+    /// up by 1 at 8 KiB 219 against 199 (glibc 203). One loss: down by 1
+    /// at exactly 4 and 8 KiB, 132 -> 141 and 223 -> 232 (glibc 132 and
+    /// 222), where a run of the 512-bit loop also took 160 at 4 KiB; at
+    /// 5 and 6 KiB it gains (benches/NOTEBOOK.md, "`amd-25-17`: overlapping
+    /// AVX-512 moves through the AVX2 loop"). Disjoint moves keep the
+    /// copy's loops, and every other build its own loop (not measured on
+    /// Intel or Zen 5).
+    #[inline(always)]
+    unsafe fn move_loop<R: crate::generic::Source>(dst: *mut u8, src: R, n: usize, down: bool) {
+        // SAFETY: the caller's contract, for either kernel: `n >
+        // NOLOOP_MAX` here, and the AVX2 kernel's `NOLOOP_MAX` is smaller
+        // (256).
+        unsafe {
+            if super::cores::AMD_ZEN4 {
+                crate::generic::write_loop::<__m256i, R>(dst, src, n, down)
+            } else {
+                crate::generic::write_loop::<Self, R>(dst, src, n, down)
+            }
+        }
+    }
+
     /// `rep movsb` and `rep stosb` take over from 16 KiB: single copies
     /// and fills of 16 KiB-8 MiB, warm, ran 0.83-1.0x the string
     /// instructions' speed in the 64-byte loop (copies 0.87x at 16 KiB and
