@@ -42,7 +42,7 @@
 #     compares (zmm_users). Control: the avx512bw build's wrappers must
 #     name one;
 #   - the AVX-512 kernel's overlapping moves take the AVX2 kernel's loop in
-#     a build for Zen 4 (avx512bw-amd: Tuning::move_loop) and its own
+#     a build for Zen 4 (avx512bw-amd: Tuning::MoveLoop) and its own
 #     elsewhere: of codegen_memmove_n's and the memmove symbol's loops
 #     (`loop_widths`), exactly two (up and down) must name ymm and no zmm
 #     registers there, and none in the other AVX-512 builds. Without
@@ -383,7 +383,7 @@ for tier in $TIERS; do
         fi
     fi
     # The AVX-512 kernel's overlapping moves take the AVX2 loop (ymm) in a
-    # build for Zen 4, its own elsewhere (Tuning::move_loop): of memmove's
+    # build for Zen 4, its own elsewhere (Tuning::MoveLoop): of memmove's
     # loops, the two of an overlapping move (up and down) name ymm and no
     # zmm registers there, none does in the other AVX-512 builds.
     if [[ $flags == *avx512f* && $flags != *fastmem_no_avx512* && $flags != *fastmem_portable* ]]; then

@@ -198,7 +198,7 @@ run_nontemporal_small() {
 # avx2-zen4 (`--cfg fastmem_no_avx512`) loads first in its 65-128 B class
 # (`Tuning::LOAD_FIRST`) and keeps its vectors apart (`Vector::JOINABLE`);
 # avx512-zen4 moves overlapping ranges in the AVX2 kernel's loop
-# (`Tuning::move_loop`). Clippy, then the library's and the suite's tests
+# (`Tuning::MoveLoop`). Clippy, then the library's and the suite's tests
 # in release, which need a CPU with the tier's AVX-512 and SSE4a (an AMD
 # Zen 4 or 5); elsewhere only clippy runs, and the caller prints a SKIP
 # line.

@@ -1516,6 +1516,10 @@ const fn check_tuning<V: Tuning>() {
             "the loop needs NOLOOP_MAX >= LOOP_BLOCK + W"
         );
         assert!(
+            V::MoveLoop::NOLOOP_MAX <= V::NOLOOP_MAX,
+            "the move loop's kernel must loop from this kernel's NOLOOP_MAX on"
+        );
+        assert!(
             !V::SHORT_TAIL || V::LOOP_BLOCK >= 2 * w,
             "the short tail needs LOOP_BLOCK >= 2W"
         );
@@ -1618,11 +1622,11 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
         } else if !disjoint(dst, src, n) {
             if dst as usize > src.addr() {
                 // The destination starts inside the source.
-                V::move_loop::<R>(dst, src, n, true)
+                write_loop::<V::MoveLoop, R>(dst, src, n, true)
             } else if string && string_apart(dst, src) {
                 src.write_string::<V>(dst, n)
             } else {
-                V::move_loop::<R>(dst, src, n, false)
+                write_loop::<V::MoveLoop, R>(dst, src, n, false)
             }
         } else {
             // A copy or a fill, or a move whose ranges are disjoint: the

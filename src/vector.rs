@@ -311,21 +311,15 @@ pub(crate) trait Tuning: Vector {
         unsafe { crate::compare::diff_le_2w::<Self, M>(a, b, n) }
     }
 
-    /// The loop of a move whose ranges overlap, above `NOLOOP_MAX`: going
-    /// down when the destination starts inside the source, else up
-    /// ([`generic::write_loop`](crate::generic::write_loop)). By default
-    /// this kernel's own loop; the AVX-512 kernel in a build for Zen 4
-    /// takes the AVX2 kernel's.
-    ///
-    /// # Safety
-    ///
-    /// As `generic::write_loop`, for a source that may overlap (a move):
-    /// `n > NOLOOP_MAX` and `0..n` in range.
-    #[inline(always)]
-    unsafe fn move_loop<R: crate::generic::Source>(dst: *mut u8, src: R, n: usize, down: bool) {
-        // SAFETY: the caller's contract.
-        unsafe { crate::generic::write_loop::<Self, R>(dst, src, n, down) }
-    }
+    /// The kernel whose loop moves overlapping ranges above `NOLOOP_MAX`
+    /// (going down when the destination starts inside the source, else
+    /// up: `generic::write_loop`): this kernel itself, but for the AVX-512
+    /// kernel in a build for Zen 4, which takes the AVX2 kernel's. A type,
+    /// not a function taking the source, so that copies of
+    /// `src/generic.rs` with their own `Source` (benches/experiments/
+    /// ab-generic.sh) call it alike. Its `NOLOOP_MAX` must not exceed this
+    /// kernel's (const-asserted in `generic`).
+    type MoveLoop: Tuning;
 
     /// A copy for large `n` that beats the block loop: on x86, `rep movsb`.
     /// It also serves [`crate::memmove`] when `dst` is before `src`, so it

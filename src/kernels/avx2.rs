@@ -29,7 +29,7 @@ simd_vector!(
 /// where the build enables AVX-512F and takes this kernel all the same
 /// (`--cfg fastmem_no_avx512`), and in a build for Zen 4
 /// ([`AMD_ZEN4`](super::cores::AMD_ZEN4)), whose AVX-512 kernel moves
-/// overlapping ranges with this kernel's loop (`Tuning::move_loop`).
+/// overlapping ranges with this kernel's loop (`Tuning::MoveLoop`).
 /// Elsewhere the AVX-512 kernel's 32-byte halves keep LLVM's choice.
 ///
 /// In a build for Zen 4 (where LLVM does not prefer 256-bit vectors) the
@@ -75,6 +75,7 @@ static_assertions::assert_eq_size!(__m256i, [u8; 32]);
 
 impl Tuning for __m256i {
     const KERNEL: Kernel = Kernel::Avx2;
+    type MoveLoop = Self;
     const NOLOOP_MAX: usize = 256;
     const LOOP_BLOCK: usize = 128;
 

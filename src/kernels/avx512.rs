@@ -67,6 +67,11 @@ fn is_zero(x: __m512i) -> bool {
     unsafe { _mm512_test_epi64_mask(x, x) == 0 }
 }
 static_assertions::assert_eq_size!(__m512i, [u8; 64]);
+// `Tuning::MoveLoop`'s cfg names a build for Zen 4 exactly as `cores::AMD_ZEN4` does.
+static_assertions::const_assert!(
+    (<<__m512i as Tuning>::MoveLoop as crate::vector::Vector>::BYTES == 32)
+        == super::cores::AMD_ZEN4
+);
 
 impl Tuning for __m512i {
     const KERNEL: Kernel = Kernel::Avx512;
@@ -136,19 +141,10 @@ impl Tuning for __m512i {
     /// AVX-512 moves through the AVX2 loop"). Disjoint moves keep the
     /// copy's loops, and every other build its own loop (not measured on
     /// Intel or Zen 5).
-    #[inline(always)]
-    unsafe fn move_loop<R: crate::generic::Source>(dst: *mut u8, src: R, n: usize, down: bool) {
-        // SAFETY: the caller's contract, for either kernel: `n >
-        // NOLOOP_MAX` here, and the AVX2 kernel's `NOLOOP_MAX` is smaller
-        // (256).
-        unsafe {
-            if super::cores::AMD_ZEN4 {
-                crate::generic::write_loop::<__m256i, R>(dst, src, n, down)
-            } else {
-                crate::generic::write_loop::<Self, R>(dst, src, n, down)
-            }
-        }
-    }
+    #[cfg(all(target_feature = "sse4a", not(target_feature = "avxvnni")))]
+    type MoveLoop = __m256i;
+    #[cfg(not(all(target_feature = "sse4a", not(target_feature = "avxvnni"))))]
+    type MoveLoop = Self;
 
     /// `rep movsb` and `rep stosb` take over from 16 KiB: single copies
     /// and fills of 16 KiB-8 MiB, warm, ran 0.83-1.0x the string
