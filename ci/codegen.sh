@@ -390,8 +390,9 @@ for tier in $TIERS; do
         want=0
         [[ $flags == *sse4a* ]] && want=2
         for f in codegen_memmove_n memmove; do
-            widths=$(loop_widths "$bin" "$f" | sort | uniq -c | awk '{ printf "%s%d %s", sep, $1, $2; sep = ", " }')
-            ymm=$(loop_widths "$bin" "$f" | grep -c '^ymm$' || true)
+            loops=$(loop_widths "$bin" "$f")
+            widths=$(sort <<<"$loops" | uniq -c | awk '$2 { printf "%s%d %s", sep, $1, $2; sep = ", " }')
+            ymm=$(grep -c '^ymm$' <<<"$loops" || true)
             if [ -z "$widths" ]; then
                 failed+=("$tier: $f: no loop found")
             elif [ "$ymm" -ne "$want" ]; then
