@@ -47,7 +47,9 @@
 #     (`loop_widths`), exactly two (up and down) must name ymm and no zmm
 #     registers there, and none in the other AVX-512 builds. Without
 #     JOINABLE on the AVX2 kernel there, LLVM joined that loop's vectors
-#     back into zmm ones and this check failed (0 ymm loops, 5 zmm);
+#     back into zmm ones and this check failed (0 ymm loops, 5 zmm). The
+#     same for the compare loop (Tuning::CompareLoop): one ymm-only loop
+#     in the memcmp and in the bcmp symbol there, none elsewhere;
 #   - the C symbols (issue 11 §3): the consumer enables fastmem's c-symbols
 #     feature, so the binary holds fastmem's exported memcpy, memset... (the
 #     list is fastmem::symbols::EXPORTED, printed by `--list-symbols`, and
@@ -382,14 +384,18 @@ for tier in $TIERS; do
             echo "  control: the zmm check finds zmm registers in $(wc -l <<<"$zmm") wrapper(s) or symbol(s)"
         fi
     fi
-    # The AVX-512 kernel's overlapping moves take the AVX2 loop (ymm) in a
-    # build for Zen 4, its own elsewhere (Tuning::MoveLoop): of memmove's
-    # loops, the two of an overlapping move (up and down) name ymm and no
-    # zmm registers there, none does in the other AVX-512 builds.
+    # The AVX-512 kernel's overlapping moves and compares take the AVX2
+    # loop (ymm) in a build for Zen 4, its own elsewhere (Tuning::MoveLoop,
+    # Tuning::CompareLoop): of memmove's loops, the two of an overlapping
+    # move (up and down) name ymm and no zmm registers there, and the
+    # compare loop of memcmp and of bcmp; none does in the other AVX-512
+    # builds.
     if [[ $flags == *avx512f* && $flags != *fastmem_no_avx512* && $flags != *fastmem_portable* ]]; then
-        want=0
-        [[ $flags == *sse4a* ]] && want=2
-        for f in codegen_memmove_n memmove; do
+        for f in codegen_memmove_n memmove memcmp bcmp; do
+            want=0
+            if [[ $flags == *sse4a* ]]; then
+                case $f in *memmove*) want=2 ;; *) want=1 ;; esac
+            fi
             loops=$(loop_widths "$bin" "$f")
             widths=$(sort <<<"$loops" | uniq -c | awk '$2 { printf "%s%d %s", sep, $1, $2; sep = ", " }')
             ymm=$(grep -c '^ymm$' <<<"$loops" || true)
@@ -398,7 +404,7 @@ for tier in $TIERS; do
             elif [ "$ymm" -ne "$want" ]; then
                 failed+=("$tier: $f has $ymm ymm-only loop(s), not $want (loops: $widths)")
             else
-                echo "  $f loops: $widths ($want ymm: the overlapping move's loops)"
+                echo "  $f loops: $widths ($want ymm: the overlapping move's or the compare's)"
             fi
         done
     fi

@@ -69,7 +69,10 @@
 //!
 //! The threshold is the copy's (`NOLOOP_MAX`); the block is
 //! [`Tuning::COMPARE_BLOCK`], the copy's `LOOP_BLOCK` except on SSE. The
-//! measurements are in benches/NOTEBOOK.md, "memcmp and bcmp".
+//! loop is the [`Tuning::CompareLoop`] kernel's: the AVX2 kernel's (ymm,
+//! 128-byte blocks) for the AVX-512 kernel in a build for Zen 4, the
+//! kernel's own elsewhere. The measurements are in benches/NOTEBOOK.md,
+//! "memcmp and bcmp".
 
 use crate::generic::{splits_4_2, Regs, AHEAD_MAX};
 use crate::vector::{Access, Aligned, Tuning, Unaligned, Vector};
@@ -810,6 +813,10 @@ const fn check_tuning<V: Tuning>() {
             (V::COMPARE_BLOCK / w).is_power_of_two() && V::COMPARE_BLOCK / w <= AHEAD_MAX,
             "a compare block's fields are a power of two of vectors, in registers"
         );
+        assert!(
+            V::CompareLoop::NOLOOP_MAX <= V::NOLOOP_MAX,
+            "the compare loop's kernel must loop from this kernel's NOLOOP_MAX on"
+        );
     }
 }
 
@@ -823,6 +830,7 @@ const fn check_tuning<V: Tuning>() {
 #[inline(always)]
 pub(crate) unsafe fn diff<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) -> i32 {
     check_tuning::<V>();
+    check_tuning::<V::CompareLoop>();
     // The first class is tested first: one branch before it, where testing
     // `NOLOOP_MAX` first took two; 1-16 B compares 0.3-0.5 TSC ticks
     // faster on every tier (benches/NOTEBOOK.md, "`intel-6-167`: memcmp's
@@ -847,7 +855,7 @@ pub(crate) unsafe fn diff<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usi
         } else if n <= V::NOLOOP_MAX {
             diff_noloop::<V, M>(a, b, n)
         } else {
-            diff_loop::<V, M>(a, b, n)
+            diff_loop::<V::CompareLoop, M>(a, b, n)
         }
     }
 }

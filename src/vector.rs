@@ -321,6 +321,13 @@ pub(crate) trait Tuning: Vector {
     /// kernel's (const-asserted in `generic`).
     type MoveLoop: Tuning;
 
+    /// The kernel whose block loop compares above `NOLOOP_MAX`
+    /// (`compare::diff_loop`, for `memcmp` and `bcmp`): this kernel
+    /// itself, but for the AVX-512 kernel in a build for Zen 4, which takes
+    /// the AVX2 kernel's, as [`MoveLoop`](Self::MoveLoop). Its `NOLOOP_MAX`
+    /// must not exceed this kernel's (const-asserted in `compare`).
+    type CompareLoop: Tuning;
+
     /// A copy for large `n` that beats the block loop: on x86, `rep movsb`.
     /// It also serves [`crate::memmove`] when `dst` is before `src`, so it
     /// must copy correctly going up over an overlap (`rep movsb` with the

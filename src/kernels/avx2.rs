@@ -76,6 +76,7 @@ static_assertions::assert_eq_size!(__m256i, [u8; 32]);
 impl Tuning for __m256i {
     const KERNEL: Kernel = Kernel::Avx2;
     type MoveLoop = Self;
+    type CompareLoop = Self;
     const NOLOOP_MAX: usize = 256;
     const LOOP_BLOCK: usize = 128;
 

@@ -67,10 +67,17 @@ fn is_zero(x: __m512i) -> bool {
     unsafe { _mm512_test_epi64_mask(x, x) == 0 }
 }
 static_assertions::assert_eq_size!(__m512i, [u8; 64]);
-// `Tuning::MoveLoop`'s cfg names a build for Zen 4 exactly as `cores::AMD_ZEN4` does.
+
+/// The kernel whose loops move overlapping ranges and compare above
+/// `NOLOOP_MAX` (`Tuning::MoveLoop`, `Tuning::CompareLoop`): the AVX2
+/// kernel in a build for Zen 4, this one elsewhere.
+#[cfg(all(target_feature = "sse4a", not(target_feature = "avxvnni")))]
+type Zen4Loop = __m256i;
+#[cfg(not(all(target_feature = "sse4a", not(target_feature = "avxvnni"))))]
+type Zen4Loop = __m512i;
+// `Zen4Loop`'s cfg names a build for Zen 4 exactly as `cores::AMD_ZEN4` does.
 static_assertions::const_assert!(
-    (<<__m512i as Tuning>::MoveLoop as crate::vector::Vector>::BYTES == 32)
-        == super::cores::AMD_ZEN4
+    (<Zen4Loop as crate::vector::Vector>::BYTES == 32) == super::cores::AMD_ZEN4
 );
 
 impl Tuning for __m512i {
@@ -141,10 +148,18 @@ impl Tuning for __m512i {
     /// AVX-512 moves through the AVX2 loop"). Disjoint moves keep the
     /// copy's loops, and every other build its own loop (not measured on
     /// Intel or Zen 5).
-    #[cfg(all(target_feature = "sse4a", not(target_feature = "avxvnni")))]
-    type MoveLoop = __m256i;
-    #[cfg(not(all(target_feature = "sse4a", not(target_feature = "avxvnni"))))]
-    type MoveLoop = Self;
+    type MoveLoop = Zen4Loop;
+
+    /// In a build for Zen 4, compares above 512 B take the AVX2 kernel's
+    /// loop too: ymm vectors, 128-byte blocks. On `amd-25-17`, equal
+    /// ranges of 513 B-8 KiB took 4-25% fewer TSC ticks (513 B 23.7 ->
+    /// 17.6, 1100 B 36.6 -> 30.5, 8 KiB 202.3 -> 194.6, glibc's
+    /// `memcmp`, whose loop is 32-byte EVEX code, 14.3, 30.5 and 194.6),
+    /// and a difference at a random place 0-13% (2 KiB 73.4 -> 65.1), but
+    /// 1.5-3% more at 768 B (benches/NOTEBOOK.md, "`amd-25-17`: AVX-512
+    /// compares through the AVX2 loop"). Not measured on Intel or Zen 5,
+    /// where the 512-bit loop is 1.4-2x glibc's speed.
+    type CompareLoop = Zen4Loop;
 
     /// `rep movsb` and `rep stosb` take over from 16 KiB: single copies
     /// and fills of 16 KiB-8 MiB, warm, ran 0.83-1.0x the string

@@ -19,6 +19,7 @@ use crate::Kernel;
 impl Tuning for u64 {
     const KERNEL: Kernel = Kernel::Portable;
     type MoveLoop = Self;
+    type CompareLoop = Self;
     const NOLOOP_MAX: usize = 64;
     const LOOP_BLOCK: usize = 32;
 
