@@ -49,7 +49,10 @@
 #     JOINABLE on the AVX2 kernel there, LLVM joined that loop's vectors
 #     back into zmm ones and this check failed (0 ymm loops, 5 zmm). The
 #     same for the compare loop (Tuning::CompareLoop): one ymm-only loop
-#     in the memcmp and in the bcmp symbol there, none elsewhere;
+#     in the memcmp and in the bcmp symbol there, none elsewhere; and
+#     unaligned copies from 2 KiB (Tuning::UnalignedCopyLoop): there each
+#     instance of write_unaligned_out_of_line has one loop, ymm-only, and
+#     no other build has the function;
 #   - the C symbols (issue 11 §3): the consumer enables fastmem's c-symbols
 #     feature, so the binary holds fastmem's exported memcpy, memset... (the
 #     list is fastmem::symbols::EXPORTED, printed by `--list-symbols`, and
@@ -407,6 +410,24 @@ for tier in $TIERS; do
                 echo "  $f loops: $widths ($want ymm: the overlapping move's or the compare's)"
             fi
         done
+        # Unaligned copies from 2 KiB: the AVX2 loop out of line
+        # (Tuning::UnalignedCopyLoop), only in the build for Zen 4.
+        outs=$(nm "$bin" | awk '$3 ~ /write_unaligned_out_of_line/ { print $3 }' | sort -u)
+        if [[ $flags == *sse4a* ]]; then
+            if [ -z "$outs" ]; then
+                failed+=("$tier: no out-of-line unaligned copy loop (write_unaligned_out_of_line)")
+            fi
+            for f in $outs; do
+                loops=$(loop_widths "$bin" "$f")
+                if [ "$(grep -c . <<<"$loops")" -ne 1 ] || [ "$loops" != ymm ]; then
+                    failed+=("$tier: write_unaligned_out_of_line: loops '$(tr '\n' ' ' <<<"$loops")', not one ymm-only loop")
+                else
+                    echo "  write_unaligned_out_of_line: one ymm loop"
+                fi
+            done
+        elif [ -n "$outs" ]; then
+            failed+=("$tier: write_unaligned_out_of_line in a build not for Zen 4")
+        fi
     fi
     if [[ $tier == *-lto ]]; then
         summary+=("$tier: symbols only"); continue

@@ -35,6 +35,9 @@
 //!                                          (`SHORT_TAIL` kernels, both loops:
 //!                                          the last 2, 4 or 5 vectors, by
 //!                                          `(n - W) % LOOP_BLOCK`)
+//!                   a copy the unaligned loop takes, from
+//!                   UNALIGNED_COPY_OUT_MIN (AVX-512 on Zen 4: 2 KiB):
+//!                   the AVX2 kernel's unaligned loop, out of line
 //! n >= STRING_*_MIN `rep movsb` / `rep stosb`, where the kernel has a threshold
 //! n >= NONTEMPORAL_MIN  the non-temporal loop, out of line (`large.rs`), on
 //!                   kernels with non-temporal stores; both in one arm
@@ -1520,6 +1523,11 @@ const fn check_tuning<V: Tuning>() {
             "the move loop's kernel must loop from this kernel's NOLOOP_MAX on"
         );
         assert!(
+            V::UNALIGNED_COPY_OUT_MIN > V::NOLOOP_MAX
+                && V::UnalignedCopyLoop::NOLOOP_MAX <= V::NOLOOP_MAX,
+            "the out-of-line unaligned copy loops from this kernel's NOLOOP_MAX on"
+        );
+        assert!(
             !V::SHORT_TAIL || V::LOOP_BLOCK >= 2 * w,
             "the short tail needs LOOP_BLOCK >= 2W"
         );
@@ -1554,7 +1562,9 @@ const fn check_tuning<V: Tuning>() {
 /// tested first inside it; above it, the block loop, the aligned one when
 /// `aligned` says the pointers allow it, or the kernel's string
 /// instruction from its threshold, or, from the non-temporal threshold,
-/// the out-of-line streaming loop (`crate::large`). With `mixed` ([`MIXED_SIZES`]), sizes
+/// the out-of-line streaming loop (`crate::large`); from
+/// [`Tuning::UNALIGNED_COPY_OUT_MIN`], an unaligned copy's loop out of
+/// line ([`write_unaligned_out_of_line`]). With `mixed` ([`MIXED_SIZES`]), sizes
 /// in (64, [`mixed_max`]] take [`clamped_run`] instead of the rungs.
 ///
 /// The order of the tests was measured (benches/NOTEBOOK.md, "The order of the
@@ -1648,12 +1658,43 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
                 write_loop_aligned::<V, R::Disjoint>(dst, src, n, up)
             } else if large {
                 return crate::large::write_large::<V, R::Disjoint>(dst, src, n);
+            } else if V::UNALIGNED_COPY_OUT_MIN != usize::MAX
+                && R::TRAFFIC == 2
+                && n >= V::UNALIGNED_COPY_OUT_MIN
+            {
+                // The first term is a constant: no test where the kernel
+                // never hands over.
+                return write_unaligned_out_of_line::<V::UnalignedCopyLoop, R::Disjoint>(
+                    dst, src, n,
+                );
             } else {
                 write_loop::<V, R::Disjoint>(dst, src.for_unaligned_loop(), n, false)
             }
         }
     }
     dst
+}
+
+/// The unaligned loop of kernel `V` behind a call, for the copies of
+/// [`Tuning::UNALIGNED_COPY_OUT_MIN`] bytes and more (`V` is the caller's
+/// [`Tuning::UnalignedCopyLoop`]). `#[cold]` and `extern "C"` as
+/// `large::write_large_out_of_line`, for the same layout of the call
+/// site, and it returns `dst` the same way.
+///
+/// # Safety
+///
+/// As the unaligned loop: `n > V::NOLOOP_MAX`, `0..n` in range for `dst`
+/// and `src`, which do not overlap.
+#[cold]
+#[inline(never)]
+unsafe extern "C" fn write_unaligned_out_of_line<V: Tuning, R: Source>(
+    dst: *mut u8,
+    src: R,
+    n: usize,
+) -> *mut u8 {
+    // SAFETY: forwarded contract.
+    unsafe { write_loop::<V, R>(dst, src.for_unaligned_loop(), n, false) };
+    crate::barrier::opaque_ptr(dst)
 }
 
 /// Whether the aligned loop may write `n > NOLOOP_MAX` bytes from `src` to

@@ -328,6 +328,22 @@ pub(crate) trait Tuning: Vector {
     /// must not exceed this kernel's (const-asserted in `compare`).
     type CompareLoop: Tuning;
 
+    /// From this size on, a copy whose pointers are not both aligned (what
+    /// the unaligned loop copies, below the string threshold) runs the
+    /// unaligned loop of [`UnalignedCopyLoop`](Self::UnalignedCopyLoop)
+    /// behind a call (`generic::write_unaligned_out_of_line`), so that the
+    /// call site keeps its own loops. `usize::MAX` (the default): never;
+    /// the AVX-512 kernel sets 2 KiB in a build for Zen 4. Above
+    /// `NOLOOP_MAX` (const-asserted in `generic`). Fills keep their loops.
+    const UNALIGNED_COPY_OUT_MIN: usize = usize::MAX;
+
+    /// The kernel whose unaligned loop copies from
+    /// [`UNALIGNED_COPY_OUT_MIN`](Self::UNALIGNED_COPY_OUT_MIN) on: this
+    /// kernel itself, but for the AVX-512 kernel in a build for Zen 4,
+    /// which takes the AVX2 kernel's. Its `NOLOOP_MAX` must not exceed
+    /// this kernel's (const-asserted in `generic`).
+    type UnalignedCopyLoop: Tuning;
+
     /// A copy for large `n` that beats the block loop: on x86, `rep movsb`.
     /// It also serves [`crate::memmove`] when `dst` is before `src`, so it
     /// must copy correctly going up over an overlap (`rep movsb` with the

@@ -77,6 +77,7 @@ impl Tuning for __m256i {
     const KERNEL: Kernel = Kernel::Avx2;
     type MoveLoop = Self;
     type CompareLoop = Self;
+    type UnalignedCopyLoop = Self;
     const NOLOOP_MAX: usize = 256;
     const LOOP_BLOCK: usize = 128;
 

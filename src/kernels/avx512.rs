@@ -69,8 +69,10 @@ fn is_zero(x: __m512i) -> bool {
 static_assertions::assert_eq_size!(__m512i, [u8; 64]);
 
 /// The kernel whose loops move overlapping ranges and compare above
-/// `NOLOOP_MAX` (`Tuning::MoveLoop`, `Tuning::CompareLoop`): the AVX2
-/// kernel in a build for Zen 4, this one elsewhere.
+/// `NOLOOP_MAX`, and copy from 2 KiB where the pointers are not both
+/// aligned (`Tuning::MoveLoop`, `Tuning::CompareLoop`,
+/// `Tuning::UnalignedCopyLoop`): the AVX2 kernel in a build for Zen 4,
+/// this one elsewhere.
 #[cfg(all(target_feature = "sse4a", not(target_feature = "avxvnni")))]
 type Zen4Loop = __m256i;
 #[cfg(not(all(target_feature = "sse4a", not(target_feature = "avxvnni"))))]
@@ -160,6 +162,29 @@ impl Tuning for __m512i {
     /// compares through the AVX2 loop"). Not measured on Intel or Zen 5,
     /// where the 512-bit loop is 1.4-2x glibc's speed.
     type CompareLoop = Zen4Loop;
+
+    /// In a build for Zen 4, copies (and disjoint moves) of 2 KiB up to
+    /// the `rep movsb` threshold whose pointers are not both aligned run
+    /// the AVX2 kernel's unaligned loop, out of line: with the source off
+    /// the destination's alignment every zmm load of the 512-bit loop
+    /// crosses a line, every other ymm load does. On `amd-25-17`, five
+    /// rounds: dst+1/src+3 copies of 3-16 KiB 8-12% faster (4 KiB 103.2
+    /// -> 94.7 TSC ticks, 8 KiB 204.3 -> 185.7, where DPDK's `rte_memcpy`
+    /// took 204.3 and glibc 204.8; 16 KiB 419.2 -> 370.9), 2 KiB 2%,
+    /// 20-24 KiB within 1%; disjoint moves alike; aligned copies, IMIX and
+    /// uniform 1-256 B mixes unchanged; the `memcpy` call site 582 -> 588
+    /// B. From 2 KiB, not 513 B, where the loop wins as much: inline it
+    /// took the call site to 646 B, and behind a call it lost 13% on
+    /// inlined IMIX copies at dst+1/src+3, whose 594- and 1518-byte
+    /// packets now stay inline. Fills through it gained 1-3% at 2-8 KiB
+    /// and keep their loop (benches/NOTEBOOK.md, "`amd-25-17`: unaligned
+    /// AVX-512 copies from 2 KiB through the AVX2 loop, out of line").
+    const UNALIGNED_COPY_OUT_MIN: usize = if super::cores::AMD_ZEN4 {
+        2 << 10
+    } else {
+        usize::MAX
+    };
+    type UnalignedCopyLoop = Zen4Loop;
 
     /// `rep movsb` and `rep stosb` take over from 16 KiB: single copies
     /// and fills of 16 KiB-8 MiB, warm, ran 0.83-1.0x the string

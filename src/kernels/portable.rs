@@ -20,6 +20,7 @@ impl Tuning for u64 {
     const KERNEL: Kernel = Kernel::Portable;
     type MoveLoop = Self;
     type CompareLoop = Self;
+    type UnalignedCopyLoop = Self;
     const NOLOOP_MAX: usize = 64;
     const LOOP_BLOCK: usize = 32;
 

@@ -56,6 +56,7 @@ impl Tuning for __m128i {
     const KERNEL: Kernel = Kernel::Sse;
     type MoveLoop = Self;
     type CompareLoop = Self;
+    type UnalignedCopyLoop = Self;
     /// 128 B; 256 with `--cfg fastmem_mixed_sizes` (129-256 B as eight
     /// vectors from each end, no loop). On the Zen 5 the 256-B form took
     /// uniform random sizes of 1-256 B from 23.9 to 16.6 ticks and 256-B
