@@ -1662,8 +1662,8 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
                 && R::TRAFFIC == 2
                 && n >= V::UNALIGNED_COPY_OUT_MIN
             {
-                // The first term is a constant: no test where the kernel
-                // never hands over.
+                // The first two terms are constants: no test where the
+                // kernel never hands over, nor for a fill (`TRAFFIC` 1).
                 return write_unaligned_out_of_line::<V::UnalignedCopyLoop, R::Disjoint>(
                     dst, src, n,
                 );

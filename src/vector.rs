@@ -328,8 +328,9 @@ pub(crate) trait Tuning: Vector {
     /// must not exceed this kernel's (const-asserted in `compare`).
     type CompareLoop: Tuning;
 
-    /// From this size on, a copy whose pointers are not both aligned (what
-    /// the unaligned loop copies, below the string threshold) runs the
+    /// From this size on, a copy the unaligned loop would take below the
+    /// string threshold (`memcpy` and a disjoint `memmove` whose pointers
+    /// are not both aligned, `memcpy_generic` at any alignment) runs the
     /// unaligned loop of [`UnalignedCopyLoop`](Self::UnalignedCopyLoop)
     /// behind a call (`generic::write_unaligned_out_of_line`), so that the
     /// call site keeps its own loops. `usize::MAX` (the default): never;
