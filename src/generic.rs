@@ -102,17 +102,19 @@
 //! n > NOLOOP_MAX, disjoint ranges (one add and compare, `disjoint`):
 //!                   the copy's loops and string instruction, unchanged
 //! n > NOLOOP_MAX, overlapping, dst before src: going up
-//!                     load |V===|                 and |T==========|    first
+//!                     load |V===|                 and |T=======|       first (T: the
+//!                                                                      last block)
 //!                          |B=======|B=======|...                      blocks up, each
-//!                                                                      loaded whole
-//!                     store |T==========|, then |V===|                 last
+//!                                                                      loaded whole,
+//!                                                                      until they reach T
+//!                     store |T=======|, then |V===|                    last
 //!                   `rep movsb` from the kernel's threshold, unless dst is
 //!                   1-63 B before src (`string_apart`)
 //! n > NOLOOP_MAX, overlapping, dst after src: the mirror image, going down
-//!                     load |T==========|  and  |===V|   first (T at 0)
+//!                     load |T=======|  and  |===V|      first (T at 0)
 //!                          ...|B=======|B=======|       blocks down from the
 //!                                                       last aligned dst address
-//!                     store |T==========|, then |===V|  last
+//!                     store |T=======|, then |===V|     last
 //! ```
 //!
 //! A copy's code is unchanged by moves: `Source::OVERLAP` and
@@ -1127,7 +1129,7 @@ fn place(down: bool, n: usize, off: usize, len: usize) -> usize {
 ///
 /// Callers derive `blocks` from `n` alone, never from an address, so that a
 /// constant `n` gives a constant trip count and the loop unrolls to
-/// straight-line code. The tail is addressed from `dst`, `src` and `n`, not
+/// straight-line code (all but an overlapping move, see [`write_loop`]). The tail is addressed from `dst`, `src` and `n`, not
 /// from the aligned start, so that its last vectors are the same
 /// instructions as the no-loop ladder's largest tail and LLVM emits them
 /// once: that saved 80-96 bytes a runtime-`n` `memcpy` call site.
@@ -1255,7 +1257,18 @@ unsafe fn walk_block<V: Tuning, L: Access, R: Source>(
 ///
 /// The number of blocks, `(n - W) / LOOP_BLOCK`, is the most that fits after
 /// any skip; what it leaves before the last block is under `W` bytes, so the
-/// tail is one block plus one vector.
+/// tail is one block plus one vector. That count depends on `n` alone, so a
+/// constant `n` unrolls. A move whose ranges overlap counts its blocks from
+/// the skip instead, `(n - skip - 1) / LOOP_BLOCK`: they then reach `n -
+/// LOOP_BLOCK` or past it, and its tail, read ahead of the loop, is one
+/// block, a store fewer, as glibc's `memmove` has it. On `amd-25-17`, hot
+/// moves in place (up and down by 1, 17 and `W` + 3 bytes), 14 rounds:
+/// AVX2 at 320 B-1 KiB 0.88-0.97x glibc -> 0.94-1.00x, SSE up by 1 at
+/// 192-640 B 0.94-0.98x -> 0.99-1.03x, the Zen 4 AVX-512 build's (the
+/// AVX2 loop) 640 B-2 KiB 1-8% faster; each direction and distance's
+/// geomean up or level (benches/NOTEBOOK.md, "`amd-25-17`: overlapping
+/// moves with a one-block tail"). A constant-size move, rare (`ptr::copy`
+/// of a constant is a call to the `memmove` symbol), keeps a loop there.
 ///
 /// A copy writes its first vector before the loop. A move reads it then
 /// and writes it after the loop: going up with `dst < src < dst + W`, the
@@ -1275,13 +1288,20 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
         dst as usize
     };
     let skip = w - (edge & (w - 1));
-    let blocks = (n - w) / V::LOOP_BLOCK;
-    let tail_vectors = V::LOOP_BLOCK / w + 1;
+    let (blocks, tail_vectors) = if R::OVERLAP {
+        ((n - skip - 1) / V::LOOP_BLOCK, V::LOOP_BLOCK / w)
+    } else {
+        ((n - w) / V::LOOP_BLOCK, V::LOOP_BLOCK / w + 1)
+    };
     let first = place(down, n, 0, w);
     // SAFETY: n > NOLOOP_MAX >= LOOP_BLOCK + W (const-asserted), so the first
     // vector and the tail are in range; `dst + place(skip)` is aligned; with
     // 1 <= skip <= W the blocks end at most at `W + (n - W) = n`, and they
-    // reach past `n - LOOP_BLOCK - W`, where the tail starts.
+    // reach past `n - LOOP_BLOCK - W`, where the tail starts. A move's
+    // count from the skip: `blocks * LOOP_BLOCK <= n - skip - 1`, so they
+    // end before `n`, and `blocks * LOOP_BLOCK > n - skip - 1 - LOOP_BLOCK`,
+    // so they reach `n - LOOP_BLOCK`, where its one-block tail starts
+    // (`n - skip - 1 >= 0`: `n > LOOP_BLOCK + W`).
     unsafe {
         let head = run::<V, Unaligned, R>(src, first, 1);
         if !R::OVERLAP {
