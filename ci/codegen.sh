@@ -329,7 +329,9 @@ zmm_users() {
 
 # loop_widths BIN FUNC: the widest vector register each loop of FUNC
 # (from a backward jump's target to the jump) names, one line per loop:
-# zmm, ymm, xmm or none.
+# zmm, ymm, xmm or none. A backward jump to a shared exit (a `ret` between
+# its target and the jump: LLVM may place a compare's "ranges differ"
+# return before the loop) is no loop.
 loop_widths() {
     objdump -d --no-show-raw-insn -M intel "$1" | awk -v fn="<$2>:" '
         function hex(s,   v, i) {
@@ -342,14 +344,15 @@ loop_widths() {
         {
             a = $1; sub(/:$/, "", a); addr[++n] = hex(a); text[n] = $0
             if ($2 ~ /^j/ && $3 ~ /^[0-9a-f]+$/ && hex($3) <= addr[n]) {
-                t = hex($3); w = "none"
+                t = hex($3); w = "none"; exit_jump = 0
                 for (i = 1; i <= n; i++) {
                     if (addr[i] < t) continue
+                    if (text[i] ~ /\tret/) exit_jump = 1
                     if (text[i] ~ /zmm[0-9]/) w = "zmm"
                     else if (text[i] ~ /ymm[0-9]/ && w != "zmm") w = "ymm"
                     else if (text[i] ~ /xmm[0-9]/ && w == "none") w = "xmm"
                 }
-                print w
+                if (!exit_jump) print w
             }
         }'
 }

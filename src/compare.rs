@@ -761,7 +761,17 @@ unsafe fn diff_noloop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) 
 
 /// loop_and_tail for `n > NOLOOP_MAX`: the first block at 0, then blocks
 /// from the first `W`-aligned address of `a` past `COMPARE_BLOCK - W`, then
-/// the last block, ending at `n`; each tested once, in address order.
+/// the last vectors, ending at `n`; each tested once, in address order.
+///
+/// The last vectors are as few as cover what the blocks left, `n - off`
+/// bytes: one vector, two, or a whole block. A whole block every time
+/// compared up to a block's worth twice: equal 513 B on the Zen 4 AVX-512
+/// build (128-byte ymm blocks) took 17.6 TSC ticks against glibc's 14.3,
+/// now 14.5; equal 257 B and 400 B on AVX2 0.82x and 0.80x glibc -> 0.98x
+/// and 1.00x, on SSE 0.74x and 0.82x -> 1.07x and 1.04x. A difference at a
+/// random place moved within 2% either way, 2-3% slower on the AVX-512
+/// build (benches/NOTEBOOK.md, "`amd-25-17`: the compare loop's short
+/// tail, and Zen 4 compares from 257 B in the AVX2 loop").
 ///
 /// # Safety
 ///
@@ -788,8 +798,19 @@ unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) ->
         off += size;
     }
     // SAFETY: `n > size`; the loop stopped at `off >= n - size`, so
-    // everything before this last block has been found equal.
-    unsafe { check_block::<V, Unaligned, M>(a, b, n - size, count) }.unwrap_or(0)
+    // everything before `off` has been found equal, and the last
+    // vectors before `n` that cover `off..n` lie in `0..n`.
+    let rest = n - off;
+    unsafe {
+        if rest <= w {
+            check_block::<V, Unaligned, M>(a, b, n - w, 1)
+        } else if rest <= 2 * w && count > 2 {
+            check_block::<V, Unaligned, M>(a, b, n - 2 * w, 2)
+        } else {
+            check_block::<V, Unaligned, M>(a, b, n - size, count)
+        }
+    }
+    .unwrap_or(0)
 }
 
 /// The invariants the ladder relies on, beyond the copy's.
@@ -852,7 +873,7 @@ pub(crate) unsafe fn diff<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usi
             }
         } else if n <= 2 * V::BYTES {
             diff_gt16::<V, M>(a, b, n)
-        } else if n <= V::NOLOOP_MAX {
+        } else if n <= V::CompareLoop::NOLOOP_MAX {
             diff_noloop::<V, M>(a, b, n)
         } else {
             diff_loop::<V::CompareLoop, M>(a, b, n)

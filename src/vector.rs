@@ -321,11 +321,13 @@ pub(crate) trait Tuning: Vector {
     /// kernel's (const-asserted in `generic`).
     type MoveLoop: Tuning;
 
-    /// The kernel whose block loop compares above `NOLOOP_MAX`
+    /// The kernel whose block loop compares above its own `NOLOOP_MAX`
     /// (`compare::diff_loop`, for `memcmp` and `bcmp`): this kernel
     /// itself, but for the AVX-512 kernel in a build for Zen 4, which takes
-    /// the AVX2 kernel's, as [`MoveLoop`](Self::MoveLoop). Its `NOLOOP_MAX`
-    /// must not exceed this kernel's (const-asserted in `compare`).
+    /// the AVX2 kernel's, as [`MoveLoop`](Self::MoveLoop), from 256 B:
+    /// there this kernel's no-loop classes compare up to 256 B, and the
+    /// AVX2 loop above. Its `NOLOOP_MAX` must not exceed this kernel's
+    /// (const-asserted in `compare`).
     type CompareLoop: Tuning;
 
     /// From this size on, a copy the unaligned loop would take below the
