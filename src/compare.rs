@@ -805,14 +805,17 @@ unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) ->
     // vectors before `n` that cover `off..n` lie in `0..n`.
     let rest = n - off;
     unsafe {
-        if rest <= w {
-            check_block::<V, Unaligned, M>(a, b, n - w, 1)
-        } else if rest <= 2 * w && count > 2 {
-            check_block::<V, Unaligned, M>(a, b, n - 2 * w, 2)
-        } else if rest <= 4 * w && count > 4 {
-            check_block::<V, Unaligned, M>(a, b, n - 4 * w, 4)
-        } else {
+        // The whole block first: one test where it is needed; tested
+        // last, equal 384 B on AVX2 and 256 B on SSE, which need it, took
+        // 1.2-1.8 ticks more than before the short tail.
+        if rest > 4 * w || (rest > 2 * w && count <= 4) || (rest > w && count <= 2) {
             check_block::<V, Unaligned, M>(a, b, n - size, count)
+        } else if rest > 2 * w {
+            check_block::<V, Unaligned, M>(a, b, n - 4 * w, 4)
+        } else if rest > w {
+            check_block::<V, Unaligned, M>(a, b, n - 2 * w, 2)
+        } else {
+            check_block::<V, Unaligned, M>(a, b, n - w, 1)
         }
     }
     .unwrap_or(0)
