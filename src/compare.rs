@@ -765,16 +765,15 @@ unsafe fn diff_noloop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) 
 ///
 /// The last vectors are as few as cover what the blocks left, `n - off`
 /// bytes: one vector, two, four (where a block is eight: SSE's), or a
-/// whole block. A whole block every time
-/// compared up to a block's worth twice: equal 513 B on the Zen 4 AVX-512
-/// build (128-byte ymm blocks) took 17.6 TSC ticks against glibc's 14.3,
-/// now 14.5; equal 257 B and 400 B on AVX2 0.82x and 0.80x glibc -> 0.98x
-/// and 1.00x, on SSE 0.74x and 0.82x -> 1.07x and 1.04x. A difference at a
-/// random place moved within 2% either way, 2-3% slower on the AVX-512
-/// build. The four-vector arm took SSE's equal 300, 320 and 700 B from
-/// 0.79-0.89x to 0.97-0.99x (benches/NOTEBOOK.md, "`amd-25-17`: the
-/// compare loop's short tail, and Zen 4 compares from 257 B in the AVX2
-/// loop").
+/// whole block. A whole block every time compared up to a block's worth
+/// twice: equal 513 B on the Zen 4 AVX-512 build (128-byte ymm blocks)
+/// took 17.6 TSC ticks against glibc's 14.3, now 14.5; equal 257 B and
+/// 400 B on AVX2 0.82x and 0.80x glibc -> 0.98x and 1.00x, on SSE 0.74x
+/// and 0.82x -> 1.07x and 1.04x. A difference at a random place moved
+/// within 2% either way, 2-3% slower on the AVX-512 build. The
+/// four-vector arm took SSE's equal 300, 320 and 700 B from 0.79-0.89x to
+/// 0.97-0.99x (benches/NOTEBOOK.md, "`amd-25-17`: the compare loop's short
+/// tail, and Zen 4 compares from 257 B in the AVX2 loop").
 ///
 /// # Safety
 ///

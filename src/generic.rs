@@ -1129,7 +1129,8 @@ fn place(down: bool, n: usize, off: usize, len: usize) -> usize {
 ///
 /// Callers derive `blocks` from `n` alone, never from an address, so that a
 /// constant `n` gives a constant trip count and the loop unrolls to
-/// straight-line code (all but an overlapping move, see [`write_loop`]). The tail is addressed from `dst`, `src` and `n`, not
+/// straight-line code (all but an overlapping move: see [`write_loop`]).
+/// The tail is addressed from `dst`, `src` and `n`, not
 /// from the aligned start, so that its last vectors are the same
 /// instructions as the no-loop ladder's largest tail and LLVM emits them
 /// once: that saved 80-96 bytes a runtime-`n` `memcpy` call site.
@@ -1265,7 +1266,7 @@ unsafe fn walk_block<V: Tuning, L: Access, R: Source>(
 /// moves in place (up and down by 1, 17 and `W` + 3 bytes), 14 rounds:
 /// AVX2 at 320 B-1 KiB 0.88-0.97x glibc -> 0.94-1.00x, SSE up by 1 at
 /// 192-640 B 0.94-0.98x -> 0.99-1.03x, the Zen 4 AVX-512 build's (the
-/// AVX2 loop) 640 B-2 KiB 1-8% faster; each direction and distance's
+/// AVX2 loop) 640 B-2 KiB 0-8% faster; each direction and distance's
 /// geomean up or level (benches/NOTEBOOK.md, "`amd-25-17`: overlapping
 /// moves with a one-block tail"). A constant-size move, rare (`ptr::copy`
 /// of a constant is a call to the `memmove` symbol), keeps a loop there.

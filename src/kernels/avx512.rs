@@ -70,9 +70,9 @@ static_assertions::assert_eq_size!(__m512i, [u8; 64]);
 
 /// The kernel whose loops move overlapping ranges above `NOLOOP_MAX`,
 /// compare above its own `NOLOOP_MAX` (256 B on Zen 4), and copy from 2
-/// KiB where the pointers are not both aligned (`Tuning::MoveLoop`, `Tuning::CompareLoop`,
-/// `Tuning::UnalignedCopyLoop`): the AVX2 kernel in a build for Zen 4,
-/// this one elsewhere.
+/// KiB where the pointers are not both aligned (`Tuning::MoveLoop`,
+/// `Tuning::CompareLoop`, `Tuning::UnalignedCopyLoop`): the AVX2 kernel
+/// in a build for Zen 4, this one elsewhere.
 #[cfg(all(target_feature = "sse4a", not(target_feature = "avxvnni")))]
 type Zen4Loop = __m256i;
 #[cfg(not(all(target_feature = "sse4a", not(target_feature = "avxvnni"))))]
@@ -159,11 +159,11 @@ impl Tuning for __m512i {
     /// `memcmp`, whose loop is 32-byte EVEX code, 14.3, 30.5 and 194.6),
     /// and a difference at a random place 0-13% (2 KiB 73.4 -> 65.1), but
     /// 1.5-3% more at 768 B (benches/NOTEBOOK.md, "`amd-25-17`: AVX-512
-    /// compares through the AVX2 loop"). From 257 B, not 513: the
-    /// AVX2 kernel's loop starts above its own no-loop sizes, and this
-    /// kernel's 4-vector class (four zmm and two, or four and four) took
-    /// equal 257-512 B at 0.69-0.92x glibc (400 B 16.7 ticks against
-    /// 11.6, now 11.5), where the loop takes them at 0.96-1.14x; a difference at
+    /// compares through the AVX2 loop"). From 257 B, not 513: the AVX2
+    /// kernel's loop starts above its own no-loop sizes, and this kernel's
+    /// 4-vector class (four zmm and two, or four and four) took equal
+    /// 257-512 B at 0.69-0.92x glibc (400 B 16.7 ticks against 11.6, now
+    /// 11.5), where the loop takes them at 0.96-1.14x; a difference at
     /// random 0.90-1.12x -> 1.14-1.28x, but `bcmp` with one 1.86-2.52x ->
     /// 1.33-1.47x (benches/NOTEBOOK.md, "`amd-25-17`: the compare loop's
     /// short tail, and Zen 4 compares from 257 B in the AVX2 loop"). Not
