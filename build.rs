@@ -13,6 +13,11 @@
 //! starts on a 64-byte boundary (`src/symbols.rs`, "Where the symbols
 //! start"). The object format has no `cfg` of its own; the targets that are
 //! not ELF are told apart by OS and vendor.
+//!
+//! With a rustc that has `core::hint::cold_path` (1.95 and later), sets
+//! `--cfg fastmem_cold_path`: the compare loop's tail lays its arms out
+//! with it (`barrier::cold_arm`); older compilers, down to the crate's
+//! `rust-version`, build the same code without the hint.
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=OPT_LEVEL");
@@ -31,4 +36,20 @@ fn main() {
     if std::env::var_os("CARGO_FEATURE_C_SYMBOLS").is_some() && x86 && elf {
         println!("cargo:rustc-cfg=fastmem_symbol_sections");
     }
+    if rustc_minor().is_some_and(|m| m >= 95) {
+        println!("cargo:rustc-cfg=fastmem_cold_path");
+    }
+}
+
+/// The minor version of the rustc cargo builds with (`1.95.0 ...` -> 95),
+/// or `None` where it cannot be run or read.
+fn rustc_minor() -> Option<u32> {
+    let rustc = std::env::var_os("RUSTC")?;
+    let out = std::process::Command::new(rustc)
+        .arg("--version")
+        .output()
+        .ok()?;
+    let text = String::from_utf8(out.stdout).ok()?;
+    let version = text.strip_prefix("rustc ")?;
+    version.split('.').nth(1)?.parse().ok()
 }

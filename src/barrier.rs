@@ -1,4 +1,5 @@
-//! Hints to LLVM's loop unroller and code layout, each an empty `asm!`.
+//! Hints to LLVM's loop unroller and code layout, each an empty `asm!`
+//! (but [`cold_arm`], a branch weight).
 //!
 //! [`no_partial_unroll`] keeps LLVM from unrolling a loop by a runtime
 //! factor.
@@ -32,6 +33,27 @@ pub(crate) fn no_partial_unroll() {
 #[inline(always)]
 pub(crate) fn no_tail_merge() {
     opaque_point()
+}
+
+/// Marks the arm it is called in as rarely taken, so that LLVM lays the
+/// tests that choose between arms out in one straight line and puts this
+/// arm behind a taken jump: `core::hint::cold_path` where the compiler has
+/// it (`--cfg fastmem_cold_path`, set by `build.rs` from rustc 1.95),
+/// nothing before. A layout hint, not a statement about frequency: the
+/// called compare runs at the rate of its taken branches (about a cycle
+/// each), and a ladder of `k` arms laid out test, arm, test, arm costs the
+/// last arm `k - 1` of them, where one line of tests costs each arm one.
+///
+/// Measured on the compare loop's tail (`compare::diff_loop`;
+/// benches/NOTEBOOK.md, "`amd-25-17`: the compare tail's arms behind one
+/// taken jump each").
+#[inline(always)]
+pub(crate) fn cold_arm() {
+    // `build.rs` sets the cfg only where rustc is 1.95 or later, which
+    // clippy cannot see from the crate's `rust-version`.
+    #[cfg(fastmem_cold_path)]
+    #[allow(clippy::incompatible_msrv)]
+    core::hint::cold_path();
 }
 
 // Where `asm!` is stable the hints are empty templates; elsewhere they are

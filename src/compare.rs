@@ -785,6 +785,7 @@ unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) ->
     debug_assert!(n > V::NOLOOP_MAX && V::NOLOOP_MAX >= size);
     // SAFETY: `n > size`, so the first block is in range.
     if let Some(r) = unsafe { check_block::<V, Unaligned, M>(a, b, 0, count) } {
+        line_arm();
         return r;
     }
     // 1..=W bytes before the first block's end: `a + off` is aligned, and
@@ -794,32 +795,72 @@ unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) ->
         // SAFETY: `off + size < n`, and `a + off` is W-aligned; all
         // before it was equal.
         if let Some(r) = unsafe { check_block::<V, Aligned, M>(a, b, off, count) } {
+            line_arm();
             return r;
         }
         crate::barrier::no_partial_unroll();
         off += size;
     }
-    // SAFETY: `n > size`; the loop stopped at `off >= n - size`, so
-    // everything before `off` has been found equal, and the last
+    // SAFETY (all arms): `n > size`; the loop stopped at `off >= n -
+    // size`, so everything before `off` has been found equal, and the last
     // vectors before `n` that cover `off..n` lie in `0..n`.
     let rest = n - off;
+    // The whole block first: one test where it is needed; tested last,
+    // equal 384 B on AVX2 and 256 B on SSE, which need it, took 1.2-1.8
+    // ticks more than before the short tail. It is needed above half a
+    // block, and above the four vectors of the widest arm below. Each arm
+    // but the last is a `line_arm` ([`TAIL_IN_LINE`]).
     unsafe {
-        // The whole block first: one test where it is needed; tested
-        // last, equal 384 B on AVX2 and 256 B on SSE, which need it, took
-        // 1.2-1.8 ticks more than before the short tail. It is needed
-        // above half a block, and above the four vectors of the widest
-        // arm below.
         if rest > count / 2 * w || rest > 4 * w {
-            check_block::<V, Unaligned, M>(a, b, n - size, count)
-        } else if rest > 2 * w {
-            check_block::<V, Unaligned, M>(a, b, n - 4 * w, 4)
-        } else if rest > w {
-            check_block::<V, Unaligned, M>(a, b, n - 2 * w, 2)
-        } else {
-            check_block::<V, Unaligned, M>(a, b, n - w, 1)
+            line_arm();
+            return arm_result(check_block::<V, Unaligned, M>(a, b, n - size, count));
         }
+        if rest > 2 * w {
+            line_arm();
+            return arm_result(check_block::<V, Unaligned, M>(a, b, n - 4 * w, 4));
+        }
+        if rest > w {
+            line_arm();
+            return arm_result(check_block::<V, Unaligned, M>(a, b, n - 2 * w, 2));
+        }
+        check_block::<V, Unaligned, M>(a, b, n - w, 1).unwrap_or(0)
     }
-    .unwrap_or(0)
+}
+
+/// Whether the loop tail's tests run in one line, falling through to the
+/// one-vector arm, with each other arm behind one taken jump and its own
+/// return ([`line_arm`], [`arm_result`]; the returns of the first block
+/// and the loop's blocks where they differ are behind a jump too). Laid
+/// out test, arm, test, arm, the one-vector arm took three taken jumps
+/// and the others a jump back to a shared test. Measured on `amd-25-17` against the ladder as LLVM
+/// laid it out, glibc's ticks over fastmem's: SSE equal 129-192 B
+/// 0.73-0.93x -> 0.87-1.00x (`bcmp` of 129 B 12.9 -> 10.1 ticks, glibc
+/// 9.6); the Zen 4 AVX-512 build (the AVX2 loop) equal 257-400 B
+/// 0.91-1.04x -> 1.02-1.22x; but the AVX2 build's equal `memcmp` of
+/// 300-400 B 0.94-1.00x -> 0.88-0.93x (5-6% with loops 64-byte aligned
+/// too), so not where AVX2 is the build's kernel (benches/NOTEBOOK.md,
+/// "`amd-25-17`: the compare tail's arms behind one taken jump each").
+const TAIL_IN_LINE: bool = !matches!(crate::KERNEL, crate::Kernel::Avx2);
+
+/// The start of one of the loop tail's arms but the last: with
+/// [`TAIL_IN_LINE`], behind a taken jump ([`crate::barrier::cold_arm`]).
+#[inline(always)]
+fn line_arm() {
+    if TAIL_IN_LINE {
+        crate::barrier::cold_arm();
+    }
+}
+
+/// The answer of one of the loop tail's arms: with [`TAIL_IN_LINE`],
+/// returned from that arm (`no_tail_merge`), where merged the arms jumped
+/// back to one shared test.
+#[inline(always)]
+fn arm_result(r: Option<i32>) -> i32 {
+    let r = r.unwrap_or(0);
+    if TAIL_IN_LINE {
+        crate::barrier::no_tail_merge();
+    }
+    r
 }
 
 /// The invariants the ladder relies on, beyond the copy's.
