@@ -832,14 +832,15 @@ unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) ->
 /// return ([`line_arm`], [`arm_result`]; the returns of the first block
 /// and the loop's blocks where they differ are behind a jump too). Laid
 /// out test, arm, test, arm, the one-vector arm took three taken jumps
-/// and the others a jump back to a shared test. Measured on `amd-25-17` against the ladder as LLVM
-/// laid it out, glibc's ticks over fastmem's: SSE equal 129-192 B
-/// 0.73-0.93x -> 0.87-1.00x (`bcmp` of 129 B 12.9 -> 10.1 ticks, glibc
-/// 9.6); the Zen 4 AVX-512 build (the AVX2 loop) equal 257-400 B
-/// 0.91-1.04x -> 1.02-1.22x; but the AVX2 build's equal `memcmp` of
-/// 300-400 B 0.94-1.00x -> 0.88-0.93x (5-6% with loops 64-byte aligned
-/// too), so not where AVX2 is the build's kernel (benches/NOTEBOOK.md,
-/// "`amd-25-17`: the compare tail's arms behind one taken jump each").
+/// and the others a jump back to a shared test. Measured on `amd-25-17`
+/// against the ladder as LLVM laid it out, glibc's ticks over fastmem's:
+/// SSE equal 129-192 B 0.73-0.93x -> 0.87-1.00x (`bcmp` of 129 B 12.9 ->
+/// 10.1 ticks, glibc 9.6); the Zen 4 AVX-512 build (the AVX2 loop) equal
+/// 257-400 B 0.91-1.08x -> 1.02-1.22x; but the AVX2 build's equal
+/// `memcmp` of 300-400 B 0.94-1.00x -> 0.88-0.93x (5-6% with loops
+/// 64-byte aligned too), so not where AVX2 is the build's kernel
+/// (benches/NOTEBOOK.md, "`amd-25-17`: the compare tail's arms behind one
+/// taken jump each").
 const TAIL_IN_LINE: bool = !matches!(crate::KERNEL, crate::Kernel::Avx2);
 
 /// The start of one of the loop tail's arms but the last: with
