@@ -24,7 +24,7 @@ asm(".text\n"
     FN("jcc4", "cmp $1,%rdx\n jae 1f\n ud2\n .p2align 6\n1: cmp $2,%rdx\n jae 2f\n ud2\n .p2align 6\n"
                "2: cmp $3,%rdx\n jae 3f\n ud2\n .p2align 6\n3: cmp $4,%rdx\n jae 4f\n ud2\n .p2align 6\n4:\n")
     FN("nt4", "cmp $1,%rdx\n jb 9f\n cmp $2,%rdx\n jb 9f\n cmp $3,%rdx\n jb 9f\n cmp $4,%rdx\n jb 9f\n")
-    "jmp 8f\n9: ud2\n8: ret\n");
+    "9: ud2\n");
 int f0(const void *, const void *, size_t), jmp4(const void *, const void *, size_t),
     jcc4(const void *, const void *, size_t), nt4(const void *, const void *, size_t);
 typedef int (*fn)(const void *, const void *, size_t);
