@@ -785,7 +785,6 @@ unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) ->
     debug_assert!(n > V::NOLOOP_MAX && V::NOLOOP_MAX >= size);
     // SAFETY: `n > size`, so the first block is in range.
     if let Some(r) = unsafe { check_block::<V, Unaligned, M>(a, b, 0, count) } {
-        line_arm();
         return r;
     }
     // 1..=W bytes before the first block's end: `a + off` is aligned, and
@@ -795,7 +794,6 @@ unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) ->
         // SAFETY: `off + size < n`, and `a + off` is W-aligned; all
         // before it was equal.
         if let Some(r) = unsafe { check_block::<V, Aligned, M>(a, b, off, count) } {
-            line_arm();
             return r;
         }
         crate::barrier::no_partial_unroll();
@@ -829,9 +827,13 @@ unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) ->
 
 /// Whether the loop tail's tests run in one line, falling through to the
 /// one-vector arm, with each other arm behind one taken jump and its own
-/// return ([`line_arm`], [`arm_result`]; the returns of the first block
-/// and the loop's blocks where they differ are behind a jump too). Laid
-/// out test, arm, test, arm, the one-vector arm took three taken jumps
+/// return ([`line_arm`], [`arm_result`]). The return of a block that
+/// differs is not marked: on the `Option` that [`check_block`] answers,
+/// the hint left the code byte for byte the same, and written on the
+/// first block's fields, where it made the equal path the fall-through,
+/// it lost 7% on SSE `bcmp` with a difference at 176 B and won only where
+/// fastmem was already ahead (benches/NOTEBOOK.md, "`amd-25-17`: a
+/// differing block's return behind a jump"). Laid out test, arm, test, arm, the one-vector arm took three taken jumps
 /// and the others a jump back to a shared test. Measured on `amd-25-17`
 /// against the ladder as LLVM laid it out, glibc's ticks over fastmem's:
 /// SSE equal 129-192 B 0.73-0.93x -> 0.87-1.00x (`bcmp` of 129 B 12.9 ->
