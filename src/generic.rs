@@ -1308,7 +1308,7 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
         if !R::OVERLAP {
             head.write::<Unaligned>(dst);
         }
-        if !R::OVERLAP && V::SHORT_TAIL {
+        if !R::OVERLAP && V::SHORT_TAIL && (V::SHORT_TAIL_COPIES || R::TRAFFIC == 1) {
             // Going up (a copy, a fill, a disjoint move): after a skip of
             // 1..=W the blocks leave at most `W - 1 + (n - W) % LOOP_BLOCK`
             // bytes before `n`, which `short_tail` covers with as few
@@ -1352,6 +1352,10 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
 /// else                      the last full (LOOP_BLOCK / W + 1)
 /// ```
 ///
+/// Below [`Tuning::SHORT_TAIL_MIN`] (SSE: 257 B) every size takes the
+/// last `full` (`whole`: both tests pass on one test of `n`, which random
+/// sizes predict, where they mispredicted the arms on `rest`).
+///
 /// With `LOOP_BLOCK = 4W`, sizes that are a multiple of 256 B on AVX-512
 /// (768 B, 1 KiB, 2 KiB; `rest = 3W`) take 4 vectors, and 1518 B too.
 /// A tail for every count (2, 3, 4 or 5) took the AVX-512 call site to
@@ -1387,9 +1391,10 @@ unsafe fn short_tail<V: Tuning, R: Source>(
     // SAFETY: every vector lies in `n - full * W..n`, in `0..n`; `k`
     // vectors ending at `n` cover the `W + rest` bytes when `rest <= (k -
     // 1) * W`, which each arm's test (or `rest < (full - 1) * W`) gives.
+    let whole = n < V::SHORT_TAIL_MIN;
     unsafe {
-        if rest > w {
-            if rest > (full - 2) * w {
+        if whole || rest > w {
+            if whole || rest > (full - 2) * w {
                 block::<V, Unaligned, Unaligned, R>(dst, src, n - full * w, 1)
             }
             block::<V, Unaligned, Unaligned, R>(dst, src, n - (full - 1) * w, full - 3)

@@ -203,10 +203,17 @@ fn blocks<V: Tuning>() {
     }
     // write_loop as a copy and a fill, at every alignment of the
     // destination: with `Tuning::SHORT_TAIL`, the three arms of
-    // `short_tail` (`(n - W) % LOOP_BLOCK` every value) after every skip.
-    // The aligned loop, which shares it on AVX-512, is swept through
-    // `memcpy_aligned` and the aligned `memset` (`algorithm`).
-    for n in V::NOLOOP_MAX + 1..=V::NOLOOP_MAX + 2 * b + w {
+    // `short_tail` (`(n - W) % LOOP_BLOCK` every value) after every skip,
+    // from the loop's first size and from `SHORT_TAIL_MIN` where the arms
+    // start there (SSE: below it, the whole tail). The aligned loop,
+    // which shares it on AVX-512, is swept through `memcpy_aligned` and
+    // the aligned `memset` (`algorithm`).
+    let arms_from = V::SHORT_TAIL_MIN.max(V::NOLOOP_MAX + 1 + 2 * b + w);
+    let arms = (V::SHORT_TAIL_MIN > V::NOLOOP_MAX + 1)
+        .then(|| arms_from - w..=arms_from + 2 * b + w)
+        .into_iter()
+        .flatten();
+    for n in (V::NOLOOP_MAX + 1..=V::NOLOOP_MAX + 2 * b + w).chain(arms) {
         for doff in 0..w {
             copies("write_loop copy", n, doff, 3, |d, s| unsafe {
                 generic::write_loop::<V, _>(d, s, n, false)

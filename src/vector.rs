@@ -183,8 +183,19 @@ pub(crate) trait Tuning: Vector {
     /// move) ends with about as few vectors as the size needs, 2,
     /// `LOOP_BLOCK / W` or `LOOP_BLOCK / W + 1` (`generic::short_tail`),
     /// rather than always one block and one vector. False by default; the
-    /// AVX2 and AVX-512 kernels set it.
+    /// AVX2, AVX-512 and SSE kernels set it (SSE for fills only, from
+    /// `SHORT_TAIL_MIN`).
     const SHORT_TAIL: bool = false;
+
+    /// Whether [`SHORT_TAIL`](Self::SHORT_TAIL) is also the tail of copies
+    /// and disjoint moves, not only of fills. True by default; the SSE
+    /// kernel clears it.
+    const SHORT_TAIL_COPIES: bool = true;
+
+    /// The smallest `n` whose short tail has arms; below it the tail is
+    /// one block and one vector, with no test on the size. 0 by default;
+    /// the SSE kernel sets 257.
+    const SHORT_TAIL_MIN: usize = 0;
 
     /// Whether the block loops going up of the aligned loop and an
     /// overlapping move walk two pointers, the destination's and the

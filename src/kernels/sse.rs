@@ -154,6 +154,23 @@ impl Tuning for __m128i {
     /// the symbols' large path returns `dst`").
     const LOOP_POINTERS: bool = true;
 
+    /// The unaligned loop's graded tail (`generic::short_tail`) for fills
+    /// from 257 B. On `amd-25-17`, eight rounds against the whole tail,
+    /// dst+1 fills of 288 B and 600 B went from 0.91x and 0.96x glibc's
+    /// SSE2 `memset` to 1.05x and 1.02x (288 B 15.8 -> 13.6 TSC ticks,
+    /// glibc 14.3), 320 B-1500 B 0.01-0.04 faster, the rest as before.
+    /// Below 257 B the whole tail, with one test of `n` first: the graded
+    /// tail took 144-240 B from 0.86-0.89x to 0.92-1.07x but uniform random
+    /// 1-256 B fills at dst+1 from 21.9 to 24.4 ticks (glibc 18.5), its
+    /// arms mispredicted. Copies keep the whole tail: the graded one took
+    /// dst+1/src+3 copies of 288-600 B from 0.82-0.94x DPDK's SSE
+    /// `rte_memcpy` to 0.94-1.00x, but the `memcpy` call site from 584 B to
+    /// 616-637 B, past its 600 (benches/NOTEBOOK.md, "`amd-25-17`: the SSE
+    /// unaligned loop's graded tail, for fills from 257 B").
+    const SHORT_TAIL: bool = true;
+    const SHORT_TAIL_COPIES: bool = false;
+    const SHORT_TAIL_MIN: usize = 257;
+
     /// An aligned destination fills with the aligned loop: 192 B-1 KiB
     /// went from 0.71-0.82x glibc's SSE2 `memset` to 0.84-1.02x
     /// (benches/NOTEBOOK.md, "The aligned-destination fill").
