@@ -833,9 +833,10 @@ unsafe fn diff_loop<V: Tuning, M: Mode>(a: *const u8, b: *const u8, n: usize) ->
 /// first block's fields, where it made the equal path the fall-through,
 /// it lost 7% on SSE `bcmp` with a difference at 176 B and won only where
 /// fastmem was already ahead (benches/NOTEBOOK.md, "`amd-25-17`: a
-/// differing block's return behind a jump"). Laid out test, arm, test, arm, the one-vector arm took three taken jumps
-/// and the others a jump back to a shared test. Measured on `amd-25-17`
-/// against the ladder as LLVM laid it out, glibc's ticks over fastmem's:
+/// differing block's return behind a jump"). Laid out test, arm, test,
+/// arm, the one-vector arm took three taken jumps and the others a jump
+/// back to a shared test. Measured on `amd-25-17` against the ladder as
+/// LLVM laid it out, glibc's ticks over fastmem's:
 /// SSE equal 129-192 B 0.73-0.93x -> 0.87-1.00x (`bcmp` of 129 B 12.9 ->
 /// 10.1 ticks, glibc 9.6); the Zen 4 AVX-512 build (the AVX2 loop) equal
 /// 257-400 B 0.91-1.08x -> 1.02-1.22x; but the AVX2 build's equal

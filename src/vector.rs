@@ -193,8 +193,8 @@ pub(crate) trait Tuning: Vector {
     const SHORT_TAIL_COPIES: bool = true;
 
     /// The smallest `n` whose short tail has arms; below it the tail is
-    /// one block and one vector, with no test on the size. 0 by default;
-    /// the SSE kernel sets 257.
+    /// one block and one vector, whatever `(n - W) % LOOP_BLOCK`. 0 by
+    /// default; the SSE kernel sets 257.
     const SHORT_TAIL_MIN: usize = 0;
 
     /// Whether the block loops going up of the aligned loop and an
