@@ -1562,6 +1562,10 @@ const fn check_tuning<V: Tuning>() {
             "SHORT_TAIL_ALIGNED takes the unaligned loop's tail: set SHORT_TAIL too"
         );
         assert!(
+            !V::SHORT_TAIL_ALIGNED || V::SHORT_TAIL_COPIES,
+            "SHORT_TAIL_ALIGNED gives aligned copies the short tail: keep SHORT_TAIL_COPIES"
+        );
+        assert!(
             V::MASKED_MAX <= 2 * w,
             "masked moves cover at most the first rung"
         );

@@ -208,9 +208,9 @@ fn blocks<V: Tuning>() {
     // start there (SSE: below it, the whole tail). The aligned loop,
     // which shares it on AVX-512, is swept through `memcpy_aligned` and
     // the aligned `memset` (`algorithm`).
-    let arms_from = V::SHORT_TAIL_MIN.max(V::NOLOOP_MAX + 1 + 2 * b + w);
-    let arms = (V::SHORT_TAIL_MIN > V::NOLOOP_MAX + 1)
-        .then(|| arms_from - w..=arms_from + 2 * b + w)
+    let from = V::SHORT_TAIL_MIN;
+    let arms = (from > V::NOLOOP_MAX + 1)
+        .then(|| from..=from + 2 * b + w)
         .into_iter()
         .flatten();
     for n in (V::NOLOOP_MAX + 1..=V::NOLOOP_MAX + 2 * b + w).chain(arms) {
