@@ -99,6 +99,12 @@ source ci/tiers.sh
 # avx2-zen4: the AVX2 kernel in a build for Zen 4 (sse4a and avx512f, with
 # --cfg fastmem_no_avx512), whose 65-128 B copies load first
 # (Tuning::LOAD_FIRST, cores::AMD_ZEN4).
+# avx2-skx: the AVX2 kernel in a build for an Intel AVX-512 core (`-C
+# target-cpu=skylake-avx512 --cfg fastmem_no_avx512`), where LLVM keeps
+# adjacent ymm moves apart itself: build.rs's probe must set
+# fastmem_ymm_kept there (and must not in avx2-zen4, whose generic tuning
+# joins them), and without the second source pointer (kernels::avx2's
+# JOINABLE) its wrappers must still name no zmm register.
 # TIER-mixed: TIER with --cfg fastmem_mixed_sizes (its own call-site size).
 # TIER-paired: TIER with --cfg fastmem_paired_blocks (two loop blocks a turn).
 # TIER-narrow: TIER with --cfg fastmem_narrow_stores (33-64 B copies as
@@ -108,7 +114,7 @@ source ci/tiers.sh
 # abort): its `extern "C"` wrappers must still reach the out-of-line
 # large path by a jump, with no landing pad (src/large.rs, "The
 # out-of-line functions are `extern "C"`").
-TIERS=${TIERS:-"$HARDENING_SIMD_TIERS avx512bw avx2-amd avx2-zen4 avx512bw-amd portable sse-mixed avx2-mixed avx512bw-mixed avx512bw-paired avx2-narrow avx512bw-narrow sse-unwind avx512bw-unwind avx512bw-lto portable-lto"}
+TIERS=${TIERS:-"$HARDENING_SIMD_TIERS avx512bw avx2-amd avx2-zen4 avx2-skx avx512bw-amd portable sse-mixed avx2-mixed avx512bw-mixed avx512bw-paired avx2-narrow avx512bw-narrow sse-unwind avx512bw-unwind avx512bw-lto portable-lto"}
 codegen_flags() {
     case $1 in
         *-lto) codegen_flags "${1%-lto}" ;;
@@ -119,6 +125,7 @@ codegen_flags() {
         avx512bw) echo "-C target-feature=+avx512f,+avx512bw,+avx512vl,+bmi2" ;;
         avx2-amd) echo "-C target-feature=+avx2,+sse4a" ;;
         avx512bw-amd) echo "$(codegen_flags avx512bw),+sse4a" ;;
+        avx2-skx) echo "-C target-cpu=skylake-avx512 --cfg fastmem_no_avx512" ;;
         *) tier_rustflags "$1" ;;
     esac
 }
@@ -133,6 +140,7 @@ codegen_runnable() {
         avx2-amd) grep -qw avx2 /proc/cpuinfo && grep -qw sse4a /proc/cpuinfo ;;
         avx512bw-amd) codegen_runnable avx512bw && grep -qw sse4a /proc/cpuinfo ;;
         avx2-zen4) grep -qw avx512f /proc/cpuinfo && grep -qw sse4a /proc/cpuinfo ;;
+        avx2-skx) for f in avx512f avx512bw avx512vl avx512dq avx512cd; do grep -qw $f /proc/cpuinfo || return 1; done ;;
         *) tier_runnable "$1" >/dev/null ;;
     esac
 }
@@ -373,7 +381,22 @@ for tier in $TIERS; do
         failed+=("$tier: build"); continue
     fi
     check_symbols "$tier" "$bin"
-    if [[ $flags == *avx512f* && $flags == *fastmem_no_avx512* ]]; then
+    # build.rs's probe (fastmem_ymm_kept): set for an Intel tuning, not for
+    # the generic one with +avx512f.
+    case $tier in
+        avx2-skx | avx2-zen4)
+            want=yes
+            [ "$tier" = avx2-zen4 ] && want=no
+            got=no
+            grep -qs fastmem_ymm_kept "$target_dir"/release/build/fastmem-*/output && got=yes
+            if [ "$got" = "$want" ]; then
+                echo "  build.rs's ymm probe: fastmem_ymm_kept $got, as expected"
+            else
+                failed+=("$tier: build.rs's ymm probe set fastmem_ymm_kept: $got, expected $want")
+            fi
+            ;;
+    esac
+    if [[ $flags == *fastmem_no_avx512* && ($flags == *avx512f* || $flags == *skylake-avx512*) ]]; then
         zmm=$(zmm_users "$bin")
         if [ -n "$zmm" ]; then
             printf '  zmm registers in a build without the AVX-512 kernel: FAIL\n'

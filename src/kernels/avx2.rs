@@ -47,8 +47,20 @@ simd_vector!(
 /// two 32-byte compares' masks as one zmm where it looks for the first
 /// difference: left to LLVM (a barrier on the masks cost equal compares
 /// of 48-256 B 0.6-0.7 ticks).
-const JOINABLE: bool =
-    cfg!(target_feature = "avx512f") && (cfg!(fastmem_no_avx512) || super::cores::AMD_ZEN4);
+///
+/// Not where LLVM keeps adjacent ymm moves apart itself (`--cfg
+/// fastmem_ymm_kept`, from build.rs's probe: its tunings for Intel's
+/// AVX-512 server cores, `native` on them included, and `x86-64-v4`).
+/// There the second source pointer only cost time: on `intel-6-167`
+/// (`-C target-cpu=native`, Rocket Lake's tuning) moves without overlap
+/// of 96-128 B took 4.1-4.2 ticks with it and 3.2-3.4 without (fastmem's
+/// `memcpy` 3.3), fills 0.1-1.2 ticks more at 64 B-4 KiB, and
+/// overlapping moves came out within 0.5 tick either way below 4 KiB in
+/// one run and up to 1.6 faster in another (benches/NOTEBOOK.md,
+/// "`intel-6-167`: the AVX2 kernel's moves apart where LLVM keeps ymm").
+const JOINABLE: bool = cfg!(target_feature = "avx512f")
+    && (cfg!(fastmem_no_avx512) || super::cores::AMD_ZEN4)
+    && !cfg!(fastmem_ymm_kept);
 
 /// Compare and movemask: bit `i` set where byte `i` differs.
 #[inline(always)]
