@@ -103,6 +103,7 @@ pub unsafe fn fastmem_width_probe(d: *mut u8, s: *const u8) {
         .arg("-o")
         .arg(&asm)
         .arg(&src)
+        .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .status()
         .ok()?;
