@@ -53,11 +53,12 @@ simd_vector!(
 /// AVX-512 server cores, `native` on them included, and `x86-64-v4`).
 /// There the second source pointer only cost time: on `intel-6-167`
 /// (`-C target-cpu=native`, Rocket Lake's tuning) moves without overlap
-/// of 96-128 B took 4.1-4.2 ticks with it and 3.2-3.4 without (fastmem's
-/// `memcpy` 3.3), fills 0.1-1.2 ticks more at 64 B-4 KiB, and
-/// overlapping moves came out within 0.5 tick either way below 4 KiB in
-/// one run and up to 1.6 faster in another (benches/NOTEBOOK.md,
-/// "`intel-6-167`: the AVX2 kernel's moves apart where LLVM keeps ymm").
+/// of 96-128 B took 4.0-4.2 ticks with it and 3.2-3.4 without (fastmem's
+/// `memcpy` 3.3); fills, and overlapping moves below 4 KiB, came out
+/// within the runs' noise either way, and at 4 KiB overlapping moves
+/// going up were 7-10% faster with it and going down 6-8% slower
+/// (benches/NOTEBOOK.md, "`intel-6-167`: the AVX2 kernel's moves apart
+/// where LLVM keeps ymm").
 const JOINABLE: bool = cfg!(target_feature = "avx512f")
     && (cfg!(fastmem_no_avx512) || super::cores::AMD_ZEN4)
     && !cfg!(fastmem_ymm_kept);
