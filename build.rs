@@ -28,7 +28,7 @@
 //! generic tuning with `+avx512f`, Zen 4/5's, Knights Landing's and Nova
 //! Lake's join them into one zmm move (rustc 1.95). Without AVX-512F in
 //! the flags the probe has no body and the cfg is not set: nothing then
-//! asks. The AVX2 kernel in a build with AVX-512F loads its moves' vectors
+//! asks, and the probe is not compiled. The AVX2 kernel in a build with AVX-512F loads its moves' vectors
 //! apart only where the cfg is not set (`kernels::avx2`'s `JOINABLE`).
 //! The flags are cargo's `RUSTFLAGS` and, where ci/tier-rustc adds them to
 //! fastmem's own compilations, `FASTMEM_TIER_RUSTFLAGS`; where the probe
@@ -55,7 +55,13 @@ fn main() {
         println!("cargo:rustc-cfg=fastmem_cold_path");
     }
     println!("cargo:rerun-if-env-changed=FASTMEM_TIER_RUSTFLAGS");
-    if var("CARGO_CFG_TARGET_ARCH") == "x86_64" && ymm_kept().unwrap_or(false) {
+    // The probe has a body only with AVX-512F: cargo's target features say
+    // whether RUSTFLAGS enable it; ci/tier-rustc's flags are not in them.
+    let avx512f = var("CARGO_CFG_TARGET_FEATURE")
+        .split(',')
+        .any(|f| f == "avx512f")
+        || !var("FASTMEM_TIER_RUSTFLAGS").is_empty();
+    if var("CARGO_CFG_TARGET_ARCH") == "x86_64" && avx512f && ymm_kept().unwrap_or(false) {
         println!("cargo:rustc-cfg=fastmem_ymm_kept");
     }
 }
