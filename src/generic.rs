@@ -1833,7 +1833,9 @@ pub(crate) unsafe fn memset<V: Tuning>(dst: *mut u8, c: u8, n: usize) -> *mut u8
 ///   at 16 B, two ymm at 32 B on AVX-512): on `amd-25-17` 16-B copies 1.1
 ///   -> 0.7 ticks, 32-B copies and fills 1.4 -> 0.7 (benches/NOTEBOOK.md,
 ///   "`amd-25-17`: constant sizes re-measured, and a power of two as one
-///   move");
+///   move"); on `intel-6-167` AVX-512 32-B copies 0.8 -> 0.7, the rest
+///   equal ("`intel-6-167`: the Zen 4 build's loops, and a power of two
+///   as one move, measured here");
 /// - the rest of the first class takes the plain 1-16 B moves and vector
 ///   rungs ([`write_le_2w`]) where a run-time size would take one masked
 ///   move. Both fold to a few plain stores, which a destination line not

@@ -148,8 +148,11 @@ impl Tuning for __m512i {
     /// 222), where a run of the 512-bit loop also took 160 at 4 KiB; at
     /// 5 and 6 KiB it gains (benches/NOTEBOOK.md, "`amd-25-17`: overlapping
     /// AVX-512 moves through the AVX2 loop"). Disjoint moves keep the
-    /// copy's loops, and every other build its own loop (not measured on
-    /// Intel or Zen 5).
+    /// copy's loops, and every other build its own loop: on `intel-6-167`
+    /// the AVX2 loop gained 3-9% at 600 B-1 KiB but lost up to 41% from 1
+    /// KiB (up by 1 at 4 KiB 66.8 -> 79.8 ticks, glibc 67.1;
+    /// benches/NOTEBOOK.md, "`intel-6-167`: the Zen 4 build's loops, and a
+    /// power of two as one move, measured here"). Not measured on Zen 5.
     type MoveLoop = Zen4Loop;
 
     /// In a build for Zen 4, compares above 512 B take the AVX2 kernel's
@@ -166,9 +169,11 @@ impl Tuning for __m512i {
     /// 11.5), where the loop takes them at 0.96-1.14x; a difference at
     /// random 0.90-1.12x -> 1.14-1.28x, but `bcmp` with one 1.86-2.52x ->
     /// 1.33-1.47x (benches/NOTEBOOK.md, "`amd-25-17`: the compare loop's
-    /// short tail, and Zen 4 compares from 257 B in the AVX2 loop"). Not
-    /// measured on Intel or Zen 5, where the 512-bit loop is 1.4-2x
-    /// glibc's speed.
+    /// short tail, and Zen 4 compares from 257 B in the AVX2 loop"). On
+    /// `intel-6-167` the AVX2 loop took equal compares of 257 B-8 KiB
+    /// 1.2-1.6x longer and `bcmp` with a difference at 257-512 B 2-2.75x
+    /// (benches/NOTEBOOK.md, "`intel-6-167`: the Zen 4 build's loops, and a
+    /// power of two as one move, measured here"). Not measured on Zen 5.
     type CompareLoop = Zen4Loop;
 
     /// In a build for Zen 4, copies (and disjoint moves) of 2 KiB up to
@@ -186,7 +191,11 @@ impl Tuning for __m512i {
     /// inlined IMIX copies at dst+1/src+3, whose 594- and 1518-byte
     /// packets now stay inline. Fills through it gained 1-3% at 2-8 KiB
     /// and keep their loop (benches/NOTEBOOK.md, "`amd-25-17`: unaligned
-    /// AVX-512 copies from 2 KiB through the AVX2 loop, out of line").
+    /// AVX-512 copies from 2 KiB through the AVX2 loop, out of line"). On
+    /// `intel-6-167` the same copies of 3-8 KiB took 1.30-1.45x longer
+    /// through it (4 KiB 54.9 -> 79.6 ticks, DPDK 55.7; "`intel-6-167`: the
+    /// Zen 4 build's loops, and a power of two as one move, measured
+    /// here"): Zen 4's alone.
     const UNALIGNED_COPY_OUT_MIN: usize = if super::cores::AMD_ZEN4 {
         2 << 10
     } else {
