@@ -25,8 +25,9 @@
 //! n in [W, 2W]      head_tail, 1 vector each side:   |H===|    |===T|
 //! n in (2W, 4W]     head_tail, 2 vectors each side   (overlap in the middle)
 //! n in (4W, 8W]     head_tail, 4 vectors each side   (if NOLOOP_MAX >= 8W;
-//!                   (4W, 6W] 4 at the head and 2 at the tail where 4W
-//!                   >= 256 B, i.e. on AVX-512: `SPLIT_MIN`)
+//!                   where 4W >= 256 B, i.e. on AVX-512 (`SPLIT_MIN`):
+//!                   (4W, 6W] 4 at the head and 2 at the tail, (6W, 8W]
+//!                   6 at the head and 2 at the tail)
 //! n in (8W, 16W]    head_tail, 8 vectors each side   (if NOLOOP_MAX = 16W)
 //! n > NOLOOP_MAX    loop_and_tail:
 //!                     |V===|                            first vector, unaligned
@@ -1039,14 +1040,28 @@ fn masks_apart<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
 }
 
 /// The smallest start of the 4-vector class (`4W`) at which its sizes up
-/// to `6W` take 4 vectors and 2 ([`head_tail_runs`]) instead of 4 and 4:
-/// AVX-512, whose class starts at 256 B. There, 257-384 B took 10.1-10.2
-/// TSC ticks instead of 13.3 with dst+1/src+3 (DPDK's `rte_memcpy`
-/// 8.6-11.3), 6.5-7.1 instead of 7.2-9.9 aligned, and fills 5.6-6.9
-/// instead of 7.9-9.9 (benches/NOTEBOOK.md, "Six vectors for 257-384 B"). On
-/// AVX2 the class is 129-256 B, where random sizes up to 256 B mispredict
-/// the extra branch half the time: uniform 1-256 B copies went from 22.3
-/// to 27.6 ticks.
+/// to `6W` take 4 vectors and 2 ([`head_tail_runs`]) instead of 4 and 4,
+/// and the sizes above `6W` 6 and 2: AVX-512, whose class starts at 256 B.
+/// There, 257-384 B took 10.1-10.2 TSC ticks instead of 13.3 with
+/// dst+1/src+3 (DPDK's `rte_memcpy` 8.6-11.3), 6.5-7.1 instead of 7.2-9.9
+/// aligned, and fills 5.6-6.9 instead of 7.9-9.9 (benches/NOTEBOOK.md,
+/// "Six vectors for 257-384 B"). On AVX2 the class is 129-256 B, where
+/// random sizes up to 256 B mispredict the extra branch half the time:
+/// uniform 1-256 B copies went from 22.3 to 27.6 ticks.
+///
+/// Above `6W` the split takes no test of its own (the `6W` test is
+/// made either way), and the head's six vectors are where an aligned
+/// destination's stores are aligned: of the eight stores, two cross a
+/// line where four and four crossed four. On `intel-6-167` aligned copies
+/// and disjoint moves of 385-511 B took 7.3 ticks instead of 8.5 (DPDK's
+/// `rte_memcpy` 7.1-7.9, glibc 8.6), fills 6.8 instead of 7.9 (glibc
+/// 8.0), overlapping moves 2-6% less. At a destination at +1 every store
+/// crosses a line either way, and where `dst + n` is a line boundary (511
+/// B at dst+1) the four tail vectors were aligned: 8.6 -> 9.8 there. A
+/// destination's start is aligned far more often than its end (the aligned
+/// loop's premise); at a random alignment the two forms cross as many
+/// lines (benches/NOTEBOOK.md, "`intel-6-167`: aligned copies of 385-511 B
+/// as 6 + 2 vectors").
 const SPLIT_MIN: usize = 256;
 
 /// Whether `n`, in the 4-vector class `(4W, 8W]`, takes 4 vectors and 2
@@ -1067,8 +1082,9 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     let w = V::BYTES;
     debug_assert!(small_max::<V>() < n && n <= V::NOLOOP_MAX);
     // SAFETY (all arms): `write_gt16` gets `16 < n <= 2W` (`small_max` is at
-    // least 16); each head_tail gets `count * W <= n <= 2 * count * W`, and
-    // the 4 + 2 split `4W < n <= 6W`; the `NOLOOP_MAX <= ...` terms are
+    // least 16); each head_tail gets `count * W <= n <= 2 * count * W`, the
+    // 4 + 2 split `4W < n <= 6W` and the 6 + 2 split `6W < n <= 8W`
+    // (`head_tail_runs`: `6W <= n <= 8W`); the `NOLOOP_MAX <= ...` terms are
     // constants that cut the ladder at the kernel's threshold, and `n <=
     // NOLOOP_MAX` makes the cut arm cover `n`.
     unsafe {
@@ -1081,8 +1097,25 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
                 head_tail::<V, R>(dst, src, n, 2)
             }
         } else if n <= 8 * w || V::NOLOOP_MAX <= 8 * w {
-            if splits_4_2::<V>(n) {
+            if 4 * w >= SPLIT_MIN && !R::OVERLAP && R::TRAFFIC == 2 {
+                // A copy's 4 + 2 and 6 + 2 in one arm, the head's vectors
+                // 4 and 5 behind the `6W` test and the tail last, which
+                // LLVM then shares with the 2-vector class's: the AVX-512
+                // `memcpy` call site 583 B, where the two arms took 614.
+                // Fills keep the two arms (`memset_n` 526 B): in this form
+                // uniform random 1-256 B fills, which never reach it, ran
+                // 7% slower (code placement; benches/NOTEBOOK.md,
+                // "`intel-6-167`: aligned copies of 385-511 B as 6 + 2
+                // vectors").
+                block::<V, Unaligned, Unaligned, R>(dst, src, 0, 4);
+                if n > 6 * w {
+                    block::<V, Unaligned, Unaligned, R>(dst, src, 4 * w, 2)
+                }
+                block::<V, Unaligned, Unaligned, R>(dst, src, n - 2 * w, 2)
+            } else if splits_4_2::<V>(n) {
                 head_tail_runs::<V, R>(dst, src, n, 4, 2)
+            } else if 4 * w >= SPLIT_MIN {
+                head_tail_runs::<V, R>(dst, src, n, 6, 2)
             } else {
                 head_tail::<V, R>(dst, src, n, 4)
             }

@@ -254,7 +254,7 @@ pub const MIXED_SIZES: bool = generic::MIXED_SIZES;
 /// body: on a Zen 5 EPYC, packets of 1-1.5 KiB copied into a ring beyond
 /// the L2 (`examples/vhost_enqueue`) ran 10-20% faster, hot copies within
 /// 0-4% of the default; a runtime-length AVX-512 `memcpy` call site takes
-/// 911 B instead of 590 (benches/NOTEBOOK.md, "`amd-26-2`: two blocks a turn").
+/// 904 B instead of 583 (benches/NOTEBOOK.md, "`amd-26-2`: two blocks a turn").
 /// The SSE kernel's unaligned loop of a copy or fill takes two blocks a
 /// turn in every build (`Tuning::UNALIGNED_TURN`, `src/kernels/sse.rs`).
 pub const PAIRED_BLOCKS: bool = cfg!(fastmem_paired_blocks);
