@@ -27,7 +27,9 @@
 //! n in (4W, 8W]     head_tail, 4 vectors each side   (if NOLOOP_MAX >= 8W;
 //!                   where 4W >= 256 B, i.e. on AVX-512 (`SPLIT_MIN`):
 //!                   (4W, 6W] 4 at the head and 2 at the tail, (6W, 8W]
-//!                   6 at the head and 2 at the tail)
+//!                   6 at the head and 2 at the tail; a fill's middle
+//!                   vectors from the destination's line boundary at or
+//!                   below 2W: `bridge_at`)
 //! n in (8W, 16W]    head_tail, 8 vectors each side   (if NOLOOP_MAX = 16W)
 //! n > NOLOOP_MAX    loop_and_tail:
 //!                     |V===|                            first vector, unaligned
@@ -1057,7 +1059,8 @@ fn masks_apart<V: Tuning, R: Source>(dst: *mut u8, src: R) -> bool {
 /// `rte_memcpy` 7.1-7.9, glibc 8.6), fills 6.8 instead of 7.9 (glibc
 /// 8.0), overlapping moves 2-6% less. At a destination at +1 every store
 /// crosses a line either way, and where `dst + n` is a line boundary (511
-/// B at dst+1) the four tail vectors were aligned: 8.6 -> 9.8 there. A
+/// B at dst+1) the four tail vectors were aligned: copies 8.6 -> 9.8 there
+/// (fills, which take [`bridge_at`], 7.9 -> 6.8). A
 /// destination's start is aligned far more often than its end (the aligned
 /// loop's premise); at a random alignment the two forms cross as many
 /// lines (benches/NOTEBOOK.md, "`intel-6-167`: aligned copies of 385-511 B
@@ -1070,6 +1073,43 @@ const SPLIT_MIN: usize = 256;
 #[inline(always)]
 pub(crate) const fn splits_4_2<V: Vector>(n: usize) -> bool {
     4 * V::BYTES >= SPLIT_MIN && n <= 6 * V::BYTES
+}
+
+/// bridge_at: where `count` vectors go between a head that ends at `lo`
+/// and a tail of `tail` vectors that ends at `n`: at the destination's
+/// last `W`-aligned offset at or below `lo`, or, where that would leave a
+/// gap before the tail, as much later as the gap needs.
+///
+/// ```text
+/// dst + 1, n = 300, W = 64:  |H0==|H1==|                  head at 0
+///                                  |B0==|B1==|             at 127: dst + 128
+///                                          |T0==|T1==|     tail ends at n
+/// ```
+///
+/// At a misaligned destination each head and tail vector crosses a line,
+/// the bridge's do not. The AVX-512 kernel's fills of 257-512 B take it:
+/// on `intel-6-167` at dst+1, 257-320 B 7.8-7.9 -> 6.7 TSC ticks and
+/// 385-511 B 9.0-10.2 -> 6.8-7.9 (glibc 8.0-10.4); aligned fills the same
+/// (benches/NOTEBOOK.md, "`intel-6-167`: fills of 257-511 B with a
+/// destination-aligned bridge"). Copies would gain as much (dst+1/src+3
+/// 385-511 B 9.3-11.1 -> 8.2-8.6) but the offset's instructions and the
+/// vectors addressed from it took the AVX-512 `memcpy` call site to
+/// 643-661 B, past its 600.
+///
+/// The class makes `lo + count * W <= n <= lo + (count + tail) * W`, so
+/// the offset lies in `n - (count + tail) * W..=lo` and the vectors in
+/// `0..n`.
+///
+/// The destination passes through [`crate::barrier::opaque_ptr`]: without
+/// it LLVM computed `dst & (W - 1)` once at the entry, for this and the
+/// unaligned loop's skip, and every fill paid for it (8-32 B 1.7 -> 1.9
+/// ticks).
+#[inline(always)]
+fn bridge_at<V: Vector>(dst: *mut u8, n: usize, lo: usize, count: usize, tail: usize) -> usize {
+    let w = V::BYTES;
+    debug_assert!(lo + count * w <= n && n <= lo + (count + tail) * w);
+    let dst = crate::barrier::opaque_ptr(dst);
+    (lo - (dst as usize & (w - 1))).max(n - (count + tail) * w)
 }
 
 /// Writes `small_max::<V>() < n <= V::NOLOOP_MAX` with no loop.
@@ -1102,16 +1142,31 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
                 // 4 and 5 behind the `6W` test and the tail last, which
                 // LLVM then shares with the 2-vector class's: the AVX-512
                 // `memcpy` call site 583 B, where the two arms took 614.
-                // Fills keep the two arms (`memset_n` 526 B): in this form
-                // uniform random 1-256 B fills, which never reach it, ran
-                // 7% slower (code placement; benches/NOTEBOOK.md,
-                // "`intel-6-167`: aligned copies of 385-511 B as 6 + 2
-                // vectors").
+                // (benches/NOTEBOOK.md, "`intel-6-167`: aligned copies of
+                // 385-511 B as 6 + 2 vectors"). The fill's bridge below
+                // would take this call site past its 600 B.
                 block::<V, Unaligned, Unaligned, R>(dst, src, 0, 4);
                 if n > 6 * w {
                     block::<V, Unaligned, Unaligned, R>(dst, src, 4 * w, 2)
                 }
                 block::<V, Unaligned, Unaligned, R>(dst, src, n - 2 * w, 2)
+            } else if 4 * w >= SPLIT_MIN && !R::OVERLAP {
+                // A fill: two or four vectors from the destination's line
+                // boundary at or below `2W` (`bridge_at`), then two from 0
+                // and two ending at `n`. The head after the bridge, and
+                // `no_tail_merge` at the end, keep LLVM from sharing the
+                // 2-vector class's stores behind a taken jump, which took
+                // uniform random 1-256 B fills from 12.6 to 13.3 ticks.
+                if splits_4_2::<V>(n) {
+                    let at = bridge_at::<V>(dst, n, 2 * w, 2, 2);
+                    block::<V, Unaligned, Unaligned, R>(dst, src, at, 2)
+                } else {
+                    let at = bridge_at::<V>(dst, n, 2 * w, 4, 2);
+                    block::<V, Unaligned, Unaligned, R>(dst, src, at, 4)
+                }
+                block::<V, Unaligned, Unaligned, R>(dst, src, 0, 2);
+                block::<V, Unaligned, Unaligned, R>(dst, src, n - 2 * w, 2);
+                crate::barrier::no_tail_merge()
             } else if splits_4_2::<V>(n) {
                 head_tail_runs::<V, R>(dst, src, n, 4, 2)
             } else if 4 * w >= SPLIT_MIN {
