@@ -1151,12 +1151,17 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
                 }
                 block::<V, Unaligned, Unaligned, R>(dst, src, n - 2 * w, 2)
             } else if 4 * w >= SPLIT_MIN && !R::OVERLAP {
-                // A fill: two or four vectors from the destination's line
-                // boundary at or below `2W` (`bridge_at`), then two from 0
-                // and two ending at `n`. The head after the bridge, and
-                // `no_tail_merge` at the end, keep LLVM from sharing the
-                // 2-vector class's stores behind a taken jump, which took
-                // uniform random 1-256 B fills from 12.6 to 13.3 ticks.
+                // A fill: two vectors ending at `n`, two from 0, then two
+                // or four from the destination's line boundary at or below
+                // `2W` (`bridge_at`). In this order, with `no_tail_merge`
+                // at the end, LLVM shares none of the 2-vector class's
+                // stores (reached behind a taken jump, they took uniform
+                // random 1-256 B fills from 12.6 to 13.3 ticks) and keeps
+                // the smaller classes' code as it was (benches/NOTEBOOK.md,
+                // "`intel-6-167`: fills of 257-511 B with a
+                // destination-aligned bridge").
+                block::<V, Unaligned, Unaligned, R>(dst, src, n - 2 * w, 2);
+                block::<V, Unaligned, Unaligned, R>(dst, src, 0, 2);
                 if splits_4_2::<V>(n) {
                     let at = bridge_at::<V>(dst, n, 2 * w, 2, 2);
                     block::<V, Unaligned, Unaligned, R>(dst, src, at, 2)
@@ -1164,8 +1169,6 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
                     let at = bridge_at::<V>(dst, n, 2 * w, 4, 2);
                     block::<V, Unaligned, Unaligned, R>(dst, src, at, 4)
                 }
-                block::<V, Unaligned, Unaligned, R>(dst, src, 0, 2);
-                block::<V, Unaligned, Unaligned, R>(dst, src, n - 2 * w, 2);
                 crate::barrier::no_tail_merge()
             } else if splits_4_2::<V>(n) {
                 head_tail_runs::<V, R>(dst, src, n, 4, 2)
