@@ -1124,7 +1124,10 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     // SAFETY (all arms): `write_gt16` gets `16 < n <= 2W` (`small_max` is at
     // least 16); each head_tail gets `count * W <= n <= 2 * count * W`, the
     // 4 + 2 split `4W < n <= 6W` and the 6 + 2 split `6W < n <= 8W`
-    // (`head_tail_runs`: `6W <= n <= 8W`); the `NOLOOP_MAX <= ...` terms are
+    // (`head_tail_runs`: `6W <= n <= 8W`; a copy's blocks `0..4W`, `4W..6W`
+    // only when `n > 6W`, and `n - 2W..n`; a fill's bridge lies in `0..n`
+    // and reaches the tail, `bridge_at`'s bounds, with `lo + count * W` =
+    // `4W < n` or `6W < n`); the `NOLOOP_MAX <= ...` terms are
     // constants that cut the ladder at the kernel's threshold, and `n <=
     // NOLOOP_MAX` makes the cut arm cover `n`.
     unsafe {
@@ -1141,7 +1144,7 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
                 // A copy's 4 + 2 and 6 + 2 in one arm, the head's vectors
                 // 4 and 5 behind the `6W` test and the tail last, which
                 // LLVM then shares with the 2-vector class's: the AVX-512
-                // `memcpy` call site 583 B, where the two arms took 614.
+                // `memcpy` call site 583 B, where the two arms took 614
                 // (benches/NOTEBOOK.md, "`intel-6-167`: aligned copies of
                 // 385-511 B as 6 + 2 vectors"). The fill's bridge below
                 // would take this call site past its 600 B.
