@@ -1072,7 +1072,14 @@ const SPLIT_MIN: usize = 256;
 /// (`compare::diff_noloop`) both ask.
 #[inline(always)]
 pub(crate) const fn splits_4_2<V: Vector>(n: usize) -> bool {
-    4 * V::BYTES >= SPLIT_MIN && n <= 6 * V::BYTES
+    splits_class::<V>() && n <= 6 * V::BYTES
+}
+
+/// Whether kernel `V`'s 4-vector class `(4W, 8W]` is split at `6W`
+/// ([`SPLIT_MIN`]): 4 + 2 below, 6 + 2 above.
+#[inline(always)]
+const fn splits_class<V: Vector>() -> bool {
+    4 * V::BYTES >= SPLIT_MIN
 }
 
 /// bridge_at: where `count` vectors go between a head that ends at `lo`
@@ -1140,7 +1147,7 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
                 head_tail::<V, R>(dst, src, n, 2)
             }
         } else if n <= 8 * w || V::NOLOOP_MAX <= 8 * w {
-            if 4 * w >= SPLIT_MIN && !R::OVERLAP && R::TRAFFIC == 2 {
+            if splits_class::<V>() && !R::OVERLAP && R::TRAFFIC == 2 {
                 // A copy's 4 + 2 and 6 + 2 in one arm, the head's vectors
                 // 4 and 5 behind the `6W` test and the tail last, which
                 // LLVM then shares with the 2-vector class's: the AVX-512
@@ -1149,11 +1156,11 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
                 // 385-511 B as 6 + 2 vectors"). The fill's bridge below
                 // would take this call site past its 600 B.
                 block::<V, Unaligned, Unaligned, R>(dst, src, 0, 4);
-                if n > 6 * w {
+                if !splits_4_2::<V>(n) {
                     block::<V, Unaligned, Unaligned, R>(dst, src, 4 * w, 2)
                 }
                 block::<V, Unaligned, Unaligned, R>(dst, src, n - 2 * w, 2)
-            } else if 4 * w >= SPLIT_MIN && !R::OVERLAP {
+            } else if splits_class::<V>() && !R::OVERLAP {
                 // A fill: two vectors ending at `n`, two from 0, then two
                 // or four from the destination's line boundary at or below
                 // `2W` (`bridge_at`). In this order, with `no_tail_merge`
@@ -1175,7 +1182,7 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
                 crate::barrier::no_tail_merge()
             } else if splits_4_2::<V>(n) {
                 head_tail_runs::<V, R>(dst, src, n, 4, 2)
-            } else if 4 * w >= SPLIT_MIN {
+            } else if splits_class::<V>() {
                 head_tail_runs::<V, R>(dst, src, n, 6, 2)
             } else {
                 head_tail::<V, R>(dst, src, n, 4)
