@@ -1457,6 +1457,19 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
 /// last `full` (`whole`: both tests pass on one test of `n`, which random
 /// sizes predict, where they mispredicted the arms on `rest`).
 ///
+/// Where the kernel sets [`Tuning::TAIL_ON_LINES`] the middle vectors
+/// (all but the last two) end at the destination's first line boundary
+/// at or above `n - 2W`, not at `n - 2W`: they then cross no line, and
+/// at most the last two of the tail do, where all of them did unless
+/// `dst + n` was a boundary. On `intel-6-167` AVX-512 aligned copies of
+/// 520-568 B 9.8 -> 8.0 TSC ticks (DPDK's `rte_memcpy` 7.9), 784 B 12.5
+/// -> 10.7 (DPDK 10.5), dst+1 fills of 520 B 10.3 -> 8.6, AVX2 dst+1
+/// fills of 257 B 7.5 -> 5.1 (benches/NOTEBOOK.md, "`intel-6-167`: the
+/// loop tail's middle vectors on the destination's lines"). Only the
+/// last vector at `n`, one split store, matched DPDK at 648-816 B, but
+/// the tail's last two stores are the ones LLVM shares with the
+/// 4-vector class, and the AVX-512 call site took 616-624 B.
+///
 /// With `LOOP_BLOCK = 4W`, sizes that are a multiple of 256 B on AVX-512
 /// (768 B, 1 KiB, 2 KiB; `rest = 3W`) take 4 vectors, and 1518 B too.
 /// A tail for every count (2, 3, 4 or 5) took the AVX-512 call site to
@@ -1478,7 +1491,7 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
 ///
 /// `full * W <= n`, `3 <= full`, `rest < (full - 1) * W`, `0..n` is in
 /// range, and the blocks leave at most `W + rest` bytes before `n`
-/// unwritten.
+/// unwritten, from a `W`-aligned destination address.
 #[inline(always)]
 unsafe fn short_tail<V: Tuning, R: Source>(
     dst: *mut u8,
@@ -1489,16 +1502,31 @@ unsafe fn short_tail<V: Tuning, R: Source>(
 ) {
     let w = V::BYTES;
     debug_assert!(3 <= full && rest < (full - 1) * w && full * w <= n);
-    // SAFETY: every vector lies in `n - full * W..n`, in `0..n`; `k`
-    // vectors ending at `n` cover the `W + rest` bytes when `rest <= (k -
-    // 1) * W`, which each arm's test (or `rest < (full - 1) * W`) gives.
+    // SAFETY: the last two vectors lie in `n - 2W..n`. The middle ones
+    // end at `end`, which is `n - 2W` or the first line boundary at or
+    // above it, so below `n - W`, and start at `end - (full - 2) * W >=
+    // n - full * W >= 0`: all in `0..n`. They leave no gap: the blocks
+    // leave unwritten the bytes from a `W`-aligned destination offset `e`
+    // with `n - e <= W + rest`; `k` middle vectors reach down to `e` when
+    // `e + k * W >= n - 2W` (then the boundary `end` is at most `e + k *
+    // W`, itself a boundary at or above `n - 2W`), that is when `rest <=
+    // (k + 1) * W`, which each arm's test (or `rest < (full - 1) * W`)
+    // gives.
     let whole = n < V::SHORT_TAIL_MIN;
+    // Where the middle vectors end: at `n - 2W`, or at the destination's
+    // first line boundary at or above it.
+    let end = if V::TAIL_ON_LINES {
+        let edge = (dst as usize).wrapping_add(n - w - 1);
+        (edge & !(w - 1)).wrapping_sub(dst as usize)
+    } else {
+        n - 2 * w
+    };
     unsafe {
         if whole || rest > w {
             if whole || rest > (full - 2) * w {
-                block::<V, Unaligned, Unaligned, R>(dst, src, n - full * w, 1)
+                block::<V, Unaligned, Unaligned, R>(dst, src, end - (full - 2) * w, 1)
             }
-            block::<V, Unaligned, Unaligned, R>(dst, src, n - (full - 1) * w, full - 3)
+            block::<V, Unaligned, Unaligned, R>(dst, src, end - (full - 3) * w, full - 3)
         }
         block::<V, Unaligned, Unaligned, R>(dst, src, n - 2 * w, 2)
     }

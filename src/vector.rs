@@ -216,6 +216,15 @@ pub(crate) trait Tuning: Vector {
     /// (const-asserted). False by default; the AVX-512 kernel sets it.
     const SHORT_TAIL_ALIGNED: bool = false;
 
+    /// Whether the short tail's middle vectors (all but the last two) end
+    /// at the destination's first line boundary at or above `n - 2W`
+    /// rather than at `n - 2W` itself, so that they store whole lines
+    /// (`generic::short_tail`): at any alignment, one store of the tail
+    /// crosses a line per vector that does now, two at most. False by
+    /// default; the SIMD kernels set it except in builds for AMD cores
+    /// ([`cores::AMD`](crate::kernels::cores::AMD)).
+    const TAIL_ON_LINES: bool = false;
+
     /// Whether a copy or move of exactly `BYTES` takes the half-width rung
     /// (two half vectors) instead of the full rung, whose head and tail
     /// are then the same vector moved twice. False by default; the AVX-512

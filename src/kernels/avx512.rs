@@ -110,6 +110,11 @@ impl Tuning for __m512i {
     /// tail").
     const SHORT_TAIL_ALIGNED: bool = true;
 
+    /// The short tail's middle vectors on the destination's lines
+    /// (benches/NOTEBOOK.md, "`intel-6-167`: the loop tail's middle
+    /// vectors on the destination's lines"); not in builds for AMD cores.
+    const TAIL_ON_LINES: bool = !super::cores::AMD;
+
     /// A 64-byte copy as two ymm moves, as DPDK's `rte_memcpy` moves 33-64
     /// B, rather than the same zmm move twice: everywhere but Zen 5.
     ///

@@ -126,6 +126,9 @@ pub(crate) mod portable;
 /// (`amd-25-17`); the large-copy path, the one where that matters, asks
 /// CPUID's model at run time ([`cores::at_run_time`]).
 pub(crate) mod cores {
+    /// A build for AMD cores, any generation (`sse4a`).
+    pub(crate) const AMD: bool = cfg!(target_feature = "sse4a");
+
     /// A build for AMD cores with AVX2 and without AVX-512: Zen 1-3 (and
     /// Excavator, the one earlier AMD core with AVX2, which shares the
     /// features and is not measured). Measured on a Zen 3 EPYC
