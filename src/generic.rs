@@ -1381,6 +1381,28 @@ unsafe fn walk_block<V: Tuning, L: Access, R: Source>(
 /// `n > V::NOLOOP_MAX` and `0..n` is in range.
 #[inline(always)]
 pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize, down: bool) {
+    // SAFETY: forwarded contract.
+    unsafe { write_loop_from::<V, R>(dst, src, n, down, false) }
+}
+
+/// [`write_loop`], or with `aligned` a copy's aligned path
+/// ([`Tuning::ONE_COPY_LOOP`]): the same loop and tail from offset 0,
+/// with no head vector, for pointers that are both `W`-aligned. The
+/// dispatch picks `skip` (0 or the unaligned loop's) and the one loop
+/// follows, so that the call site holds one copy loop, not two.
+///
+/// # Safety
+///
+/// As [`write_loop`]; with `aligned`, also `!down`, a source that does
+/// not overlap (`!R::OVERLAP`), and `dst` and `src.addr()` `W`-aligned.
+#[inline(always)]
+unsafe fn write_loop_from<V: Tuning, R: Source>(
+    dst: *mut u8,
+    src: R,
+    n: usize,
+    down: bool,
+    aligned: bool,
+) {
     let w = V::BYTES;
     // The skip counts from the destination's edge where the walk starts:
     // `dst` going up, `dst + n` going down (its negation's low bits).
@@ -1389,7 +1411,8 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
     } else {
         dst as usize
     };
-    let skip = w - (edge & (w - 1));
+    debug_assert!(!aligned || (!down && !R::OVERLAP && (dst as usize | src.addr()) & (w - 1) == 0));
+    let skip = if aligned { 0 } else { w - (edge & (w - 1)) };
     let (blocks, tail_vectors) = if R::OVERLAP {
         ((n - skip - 1) / V::LOOP_BLOCK, V::LOOP_BLOCK / w)
     } else {
@@ -1403,10 +1426,13 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
     // count from the skip: `blocks * LOOP_BLOCK <= n - skip - 1`, so they
     // end before `n`, and `blocks * LOOP_BLOCK > n - skip - 1 - LOOP_BLOCK`,
     // so they reach `n - LOOP_BLOCK`, where its one-block tail starts
-    // (`n - skip - 1 >= 0`: `n > LOOP_BLOCK + W`).
+    // (`n - skip - 1 >= 0`: `n > LOOP_BLOCK + W`). With `aligned`, `skip`
+    // is 0, `dst` aligned, and the blocks from 0 end at `n - W - rest`,
+    // leaving `W + rest` bytes, as the aligned loop's (`short_tail`'s
+    // precondition, or the last block and vector of the other tail).
     unsafe {
         let head = run::<V, Unaligned, R>(src, first, 1);
-        if !R::OVERLAP {
+        if !R::OVERLAP && !aligned {
             head.write::<Unaligned>(dst);
         }
         if !R::OVERLAP && V::SHORT_TAIL && (V::SHORT_TAIL_COPIES || R::TRAFFIC == 1) {
@@ -1465,10 +1491,15 @@ pub(crate) unsafe fn write_loop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: u
 /// 520-568 B 9.8 -> 8.0 TSC ticks (DPDK's `rte_memcpy` 7.9), 784 B 12.5
 /// -> 10.7 (DPDK 10.5), dst+1 fills of 520 B 10.3 -> 8.6, AVX2 dst+1
 /// fills of 257 B 7.5 -> 5.1 (benches/NOTEBOOK.md, "`intel-6-167`: the
-/// loop tail's middle vectors on the destination's lines"). Only the
-/// last vector at `n`, one split store, matched DPDK at 648-816 B, but
-/// the tail's last two stores are the ones LLVM shares with the
-/// 4-vector class, and the AVX-512 call site took 616-624 B.
+/// loop tail's middle vectors on the destination's lines"). With
+/// [`Tuning::TAIL_ENDS`] 1 (AVX-512, whose aligned copies share the
+/// unaligned loop, [`Tuning::ONE_COPY_LOOP`], which makes the room) the
+/// middle vectors reach the first boundary at or above `n - W` and one
+/// vector ends at `n`: one split store. There aligned copies of 664 B
+/// 10.0 -> 9.4 ticks (DPDK 9.5) ("`intel-6-167`: one copy loop, and one
+/// vector of the tail at `n`"). With two loops that form took the
+/// AVX-512 call site to 616-624 B: the tail's last two stores are the
+/// ones LLVM shares with the 4-vector class.
 ///
 /// With `LOOP_BLOCK = 4W`, sizes that are a multiple of 256 B on AVX-512
 /// (768 B, 1 KiB, 2 KiB; `rest = 3W`) take 4 vectors, and 1518 B too.
@@ -1515,25 +1546,28 @@ unsafe fn short_tail<V: Tuning, R: Source>(
     let whole = n < V::SHORT_TAIL_MIN;
     // Where the middle vectors end: at `n - 2W`, or at the destination's
     // first line boundary at or above it.
+    let ends = V::TAIL_ENDS;
     let end = if V::TAIL_ON_LINES {
-        let edge = (dst as usize).wrapping_add(n - w - 1);
+        let edge = (dst as usize).wrapping_add(n - (ends - 1) * w - 1);
         (edge & !(w - 1)).wrapping_sub(dst as usize)
     } else {
-        n - 2 * w
+        n - ends * w
     };
     unsafe {
         if whole || rest > w {
             if whole || rest > (full - 2) * w {
-                block::<V, Unaligned, Unaligned, R>(dst, src, end - (full - 2) * w, 1)
+                block::<V, Unaligned, Unaligned, R>(dst, src, end - (full - ends) * w, 1)
             }
-            block::<V, Unaligned, Unaligned, R>(dst, src, end - (full - 3) * w, full - 3)
+            block::<V, Unaligned, Unaligned, R>(dst, src, end - (full - 1 - ends) * w, full - 3)
         }
-        block::<V, Unaligned, Unaligned, R>(dst, src, n - 2 * w, 2)
+        block::<V, Unaligned, Unaligned, R>(dst, src, end - (2 - ends) * w, 2 - ends);
+        block::<V, Unaligned, Unaligned, R>(dst, src, n - ends * w, ends)
     }
 }
 
 /// Writes `n > NOLOOP_MAX` bytes to a `W`-aligned destination from a
-/// `W`-aligned source (a fill's is any): the blocks that start before
+/// `W`-aligned source (a fill's is any; a copy's only where the kernel
+/// does not set [`Tuning::ONE_COPY_LOOP`]): the blocks that start before
 /// `n - LOOP_BLOCK`, then one overlapping block. Up only. Where the kernel
 /// sets [`Tuning::SHORT_TAIL_ALIGNED`], the unaligned loop's count of
 /// blocks instead, `blocks = (n - W) / LOOP_BLOCK`, and its tail
@@ -1695,6 +1729,14 @@ const fn check_tuning<V: Tuning>() {
             "SHORT_TAIL_ALIGNED gives aligned copies the short tail: keep SHORT_TAIL_COPIES"
         );
         assert!(
+            V::TAIL_ENDS == 1 || V::TAIL_ENDS == 2,
+            "the short tail ends with 1 or 2 vectors at n"
+        );
+        assert!(
+            V::TAIL_ENDS == 2 || (V::TAIL_ON_LINES && V::SHORT_TAIL),
+            "one vector at n needs the middle ones on lines (TAIL_ON_LINES)"
+        );
+        assert!(
             V::MASKED_MAX <= 2 * w,
             "masked moves cover at most the first rung"
         );
@@ -1802,6 +1844,10 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
             // copy's loops, with nothing read ahead, or from the string or
             // non-temporal threshold `large::write_large`.
             let src = src.disjoint();
+            // A copy's aligned path through the unaligned loop, from 0
+            // (`Tuning::ONE_COPY_LOOP`); a fill keeps the aligned loop,
+            // whose first block it peels.
+            let one_loop = V::ONE_COPY_LOOP && R::TRAFFIC == 2;
             // Both loops' count of blocks and its rest, computed once,
             // above the dispatch (see `write_loop_aligned`).
             let up = (
@@ -1813,13 +1859,14 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
                 // test for both loops (the AVX-512 `memcpy` call site
                 // 16 B smaller, which the short tail needed).
                 return crate::large::write_large::<V, R::Disjoint>(dst, src, n);
-            } else if aligned && !large {
+            } else if aligned && !large && !one_loop {
                 write_loop_aligned::<V, R::Disjoint>(dst, src, n, up)
             } else if large {
                 return crate::large::write_large::<V, R::Disjoint>(dst, src, n);
             } else if V::UNALIGNED_COPY_OUT_MIN != usize::MAX
                 && R::TRAFFIC == 2
                 && n >= V::UNALIGNED_COPY_OUT_MIN
+                && !(one_loop && aligned)
             {
                 // The first two terms are constants: no test where the
                 // kernel never hands over, nor for a fill (`TRAFFIC` 1).
@@ -1827,7 +1874,13 @@ pub(crate) unsafe fn write<V: Tuning, R: Source>(
                     dst, src, n,
                 );
             } else {
-                write_loop::<V, R::Disjoint>(dst, src.for_unaligned_loop(), n, false)
+                write_loop_from::<V, R::Disjoint>(
+                    dst,
+                    src.for_unaligned_loop(),
+                    n,
+                    false,
+                    one_loop && aligned,
+                )
             }
         }
     }

@@ -225,6 +225,22 @@ pub(crate) trait Tuning: Vector {
     /// ([`cores::AMD`](crate::kernels::cores::AMD)).
     const TAIL_ON_LINES: bool = false;
 
+    /// How many of the short tail's vectors end at `n`, 1 or 2: with
+    /// [`TAIL_ON_LINES`](Self::TAIL_ON_LINES) and 1, the middle vectors
+    /// end at the first line boundary at or above `n - W` and one store of
+    /// the tail crosses a line (`generic::short_tail`). 2 by default; the
+    /// AVX-512 kernel sets 1 except in builds for AMD cores.
+    const TAIL_ENDS: usize = 2;
+
+    /// Whether a copy whose pointers are both `W`-aligned runs the
+    /// unaligned loop and its tail from offset 0, with no head vector
+    /// (`generic::write_loop_from`), rather than a loop of its own
+    /// (`generic::write_loop_aligned`): one copy loop per call site. The
+    /// aligned path keeps its one test of `(dst | src) & (W - 1)` and
+    /// needs no skip or head store. Fills keep the aligned loop. False by
+    /// default; the AVX-512 kernel sets it except in builds for AMD cores.
+    const ONE_COPY_LOOP: bool = false;
+
     /// Whether a copy or move of exactly `BYTES` takes the half-width rung
     /// (two half vectors) instead of the full rung, whose head and tail
     /// are then the same vector moved twice. False by default; the AVX-512

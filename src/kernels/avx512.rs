@@ -115,6 +115,17 @@ impl Tuning for __m512i {
     /// vectors on the destination's lines"); not in builds for AMD cores.
     const TAIL_ON_LINES: bool = !super::cores::AMD;
 
+    /// One vector of the tail at `n`, and the aligned copy through the
+    /// unaligned loop, which makes room for it in the call site (`memcpy_n`
+    /// 598 B with two ends and two loops, 509 with one loop, 536 with
+    /// both): on `intel-6-167` aligned copies, fills and disjoint moves of
+    /// 520-1048 B 4-8% faster again, 664 B 10.0 -> 9.4 TSC ticks (DPDK's
+    /// `rte_memcpy` 9.3) (benches/NOTEBOOK.md, "`intel-6-167`: one copy
+    /// loop, and one vector of the tail at `n`"). Not in builds for AMD
+    /// cores, where neither is measured.
+    const TAIL_ENDS: usize = if super::cores::AMD { 2 } else { 1 };
+    const ONE_COPY_LOOP: bool = !super::cores::AMD;
+
     /// A 64-byte copy as two ymm moves, as DPDK's `rte_memcpy` moves 33-64
     /// B, rather than the same zmm move twice: everywhere but Zen 5.
     ///
