@@ -1132,7 +1132,8 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
     // least 16); each head_tail gets `count * W <= n <= 2 * count * W`, the
     // 4 + 2 split `4W < n <= 6W` and the 6 + 2 split `6W < n <= 8W`
     // (`head_tail_runs`: `6W <= n <= 8W`; a copy's blocks `0..4W`, `4W..6W`
-    // only when `n > 6W`, and `n - 2W..n`; a fill's bridge lies in `0..n`
+    // only when `n > 6W`, and `n - W..n` with `n - 2W` before it unless
+    // that head leaves at most `W` bytes; a fill's bridge lies in `0..n`
     // and reaches the tail, `bridge_at`'s bounds, with `lo + count * W` =
     // `4W < n` or `6W < n`); the `NOLOOP_MAX <= ...` terms are
     // constants that cut the ladder at the kernel's threshold, and `n <=
@@ -1154,12 +1155,27 @@ unsafe fn write_noloop<V: Tuning, R: Source>(dst: *mut u8, src: R, n: usize) {
                 // `memcpy` call site 583 B, where the two arms took 614
                 // (benches/NOTEBOOK.md, "`intel-6-167`: aligned copies of
                 // 385-511 B as 6 + 2 vectors"). The fill's bridge below
-                // would take this call site past its 600 B.
+                // would take this call site past its 600 B. Where the
+                // kernel's tail ends with one vector at `n`
+                // (`Tuning::TAIL_ENDS`), the tail here is one vector too
+                // when the head leaves at most `W` bytes (257-320 and
+                // 385-448 B on AVX-512: 5 or 7 stores, as DPDK's), one
+                // more test of `n` on each side of the `6W` one: aligned
+                // copies of 257-320 B 6.1 -> 4.8 TSC ticks on
+                // `intel-6-167` (DPDK 6.1), dst+1/src+3 8.7 -> 7.4 (DPDK
+                // 7.3) ("`intel-6-167`: the 4-vector class's tail, one
+                // vector where one covers it").
                 block::<V, Unaligned, Unaligned, R>(dst, src, 0, 4);
-                if !splits_4_2::<V>(n) {
-                    block::<V, Unaligned, Unaligned, R>(dst, src, 4 * w, 2)
+                let two = if splits_4_2::<V>(n) {
+                    n > 5 * w
+                } else {
+                    block::<V, Unaligned, Unaligned, R>(dst, src, 4 * w, 2);
+                    n > 7 * w
+                };
+                if V::TAIL_ENDS == 2 || two {
+                    block::<V, Unaligned, Unaligned, R>(dst, src, n - 2 * w, 1)
                 }
-                block::<V, Unaligned, Unaligned, R>(dst, src, n - 2 * w, 2)
+                block::<V, Unaligned, Unaligned, R>(dst, src, n - w, 1)
             } else if splits_class::<V>() && !R::OVERLAP {
                 // A fill: two vectors ending at `n`, two from 0, then two
                 // or four from the destination's line boundary at or below

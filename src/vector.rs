@@ -228,8 +228,10 @@ pub(crate) trait Tuning: Vector {
     /// How many of the short tail's vectors end at `n`, 1 or 2: with
     /// [`TAIL_ON_LINES`](Self::TAIL_ON_LINES) and 1, the middle vectors
     /// end at the first line boundary at or above `n - W` and one store of
-    /// the tail crosses a line (`generic::short_tail`). 2 by default; the
-    /// AVX-512 kernel sets 1 except in builds for AMD cores.
+    /// the tail crosses a line (`generic::short_tail`); and a copy's
+    /// no-loop 4-vector class ends with one vector where its head (4 or 6
+    /// vectors) leaves at most `W` bytes (`generic::write_noloop`). 2 by
+    /// default; the AVX-512 kernel sets 1 except in builds for AMD cores.
     const TAIL_ENDS: usize = 2;
 
     /// Whether a copy whose pointers are both `W`-aligned runs the
