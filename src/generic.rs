@@ -1549,19 +1549,21 @@ unsafe fn short_tail<V: Tuning, R: Source>(
 ) {
     let w = V::BYTES;
     debug_assert!(3 <= full && rest < (full - 1) * w && full * w <= n);
-    // SAFETY: the last two vectors lie in `n - 2W..n`. The middle ones
-    // end at `end`, which is `n - 2W` or the first line boundary at or
-    // above it, so below `n - W`, and start at `end - (full - 2) * W >=
-    // n - full * W >= 0`: all in `0..n`. They leave no gap: the blocks
-    // leave unwritten the bytes from a `W`-aligned destination offset `e`
-    // with `n - e <= W + rest`; `k` middle vectors reach down to `e` when
-    // `e + k * W >= n - 2W` (then the boundary `end` is at most `e + k *
-    // W`, itself a boundary at or above `n - 2W`), that is when `rest <=
-    // (k + 1) * W`, which each arm's test (or `rest < (full - 1) * W`)
-    // gives.
+    // SAFETY: the last `ends` (`TAIL_ENDS`, 1 or 2) vectors lie in `n -
+    // ends * W..n`. The middle ones end at `end`, which is `n - ends * W`
+    // or the first line boundary at or above it, so below `n - (ends - 1)
+    // * W`, and start at `end - (full - ends) * W >= n - full * W >= 0`:
+    // all in `0..n`. They leave no gap: the blocks leave unwritten the
+    // bytes from a `W`-aligned destination offset `e` with `n - e <= W +
+    // rest`; `k` middle vectors reach down to `e` when `e + k * W >= n -
+    // ends * W` (then the boundary `end` is at most `e + k * W`, itself a
+    // boundary at or above `n - ends * W`), that is when `rest <= (k +
+    // ends - 1) * W`: each arm stores `k + ends` = 2, `full - 1` or
+    // `full` vectors, and its test (or `rest < (full - 1) * W`) gives
+    // that.
     let whole = n < V::SHORT_TAIL_MIN;
-    // Where the middle vectors end: at `n - 2W`, or at the destination's
-    // first line boundary at or above it.
+    // Where the middle vectors end: at `n - ends * W`, or at the
+    // destination's first line boundary at or above it.
     let ends = V::TAIL_ENDS;
     let end = if V::TAIL_ON_LINES {
         let edge = (dst as usize).wrapping_add(n - (ends - 1) * w - 1);

@@ -216,11 +216,11 @@ pub(crate) trait Tuning: Vector {
     /// (const-asserted). False by default; the AVX-512 kernel sets it.
     const SHORT_TAIL_ALIGNED: bool = false;
 
-    /// Whether the short tail's middle vectors (all but the last two) end
-    /// at the destination's first line boundary at or above `n - 2W`
-    /// rather than at `n - 2W` itself, so that they store whole lines
-    /// (`generic::short_tail`): at any alignment, one store of the tail
-    /// crosses a line per vector that does now, two at most. False by
+    /// Whether the short tail's middle vectors (all but the last
+    /// [`TAIL_ENDS`](Self::TAIL_ENDS)) end at the destination's first line
+    /// boundary at or above `n - TAIL_ENDS * W` rather than there itself,
+    /// so that they store whole lines (`generic::short_tail`): at any
+    /// alignment only the vectors that end at `n` cross a line. False by
     /// default; the SIMD kernels set it except in builds for AMD cores
     /// ([`cores::AMD`](crate::kernels::cores::AMD)).
     const TAIL_ON_LINES: bool = false;

@@ -120,7 +120,7 @@ impl Tuning for __m512i {
     /// 598 B with two ends and two loops, 509 with one loop, 536 with
     /// both): on `intel-6-167` aligned copies, fills and disjoint moves of
     /// 520-1048 B 4-8% faster again, 664 B 10.0 -> 9.4 TSC ticks (DPDK's
-    /// `rte_memcpy` 9.3) (benches/NOTEBOOK.md, "`intel-6-167`: one copy
+    /// `rte_memcpy` 9.5) (benches/NOTEBOOK.md, "`intel-6-167`: one copy
     /// loop, and one vector of the tail at `n`"). Not in builds for AMD
     /// cores, where neither is measured.
     const TAIL_ENDS: usize = if super::cores::AMD { 2 } else { 1 };
