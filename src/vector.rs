@@ -220,10 +220,13 @@ pub(crate) trait Tuning: Vector {
     /// [`TAIL_ENDS`](Self::TAIL_ENDS)) end at the destination's first line
     /// boundary at or above `n - TAIL_ENDS * W` rather than there itself,
     /// so that they store whole lines (`generic::short_tail`): at any
-    /// alignment only the vectors that end at `n` cross a line. False by
-    /// default; the SIMD kernels set it except in builds for AMD cores
-    /// ([`cores::AMD`](crate::kernels::cores::AMD)).
-    const TAIL_ON_LINES: bool = false;
+    /// alignment only the vectors that end at `n` cross a line. True
+    /// except in builds for AMD cores
+    /// ([`cores::AMD`](crate::kernels::cores::AMD)), where it is not
+    /// measured; it matters only where `SHORT_TAIL` is set (AVX2,
+    /// AVX-512, SSE fills) (benches/NOTEBOOK.md, "`intel-6-167`: the loop
+    /// tail's middle vectors on the destination's lines").
+    const TAIL_ON_LINES: bool = !crate::kernels::cores::AMD;
 
     /// How many of the short tail's vectors end at `n`, 1 or 2: with
     /// [`TAIL_ON_LINES`](Self::TAIL_ON_LINES) and 1, the middle vectors

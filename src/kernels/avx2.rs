@@ -114,11 +114,6 @@ impl Tuning for __m256i {
     /// 0.79-1.02x the speed of the whole block.
     const SHORT_TAIL: bool = true;
 
-    /// The short tail's middle vectors on the destination's lines
-    /// (benches/NOTEBOOK.md, "`intel-6-167`: the loop tail's middle
-    /// vectors on the destination's lines"); not in builds for AMD cores.
-    const TAIL_ON_LINES: bool = !super::cores::AMD;
-
     /// In a build for Zen 4 ([`AMD_ZEN4`](super::cores::AMD_ZEN4): this
     /// kernel there with `--cfg fastmem_no_avx512`), copies of 65-128 B
     /// load all four vectors before the first store. On `amd-25-17`, both

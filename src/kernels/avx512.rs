@@ -110,11 +110,6 @@ impl Tuning for __m512i {
     /// tail").
     const SHORT_TAIL_ALIGNED: bool = true;
 
-    /// The short tail's middle vectors on the destination's lines
-    /// (benches/NOTEBOOK.md, "`intel-6-167`: the loop tail's middle
-    /// vectors on the destination's lines"); not in builds for AMD cores.
-    const TAIL_ON_LINES: bool = !super::cores::AMD;
-
     /// One vector of the tail at `n`, and the aligned copy through the
     /// unaligned loop, which makes room for it in the call site (`memcpy_n`
     /// 598 B with two ends and two loops, 509 with one loop, 536 with

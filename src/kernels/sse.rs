@@ -171,11 +171,6 @@ impl Tuning for __m128i {
     const SHORT_TAIL_COPIES: bool = false;
     const SHORT_TAIL_MIN: usize = 257;
 
-    /// The short tail's middle vectors on the destination's lines
-    /// (benches/NOTEBOOK.md, "`intel-6-167`: the loop tail's middle
-    /// vectors on the destination's lines"); not in builds for AMD cores.
-    const TAIL_ON_LINES: bool = !super::cores::AMD;
-
     /// An aligned destination fills with the aligned loop: 192 B-1 KiB
     /// went from 0.71-0.82x glibc's SSE2 `memset` to 0.84-1.02x
     /// (benches/NOTEBOOK.md, "The aligned-destination fill").
