@@ -1517,6 +1517,17 @@ unsafe fn write_loop_from<V: Tuning, R: Source>(
 /// AVX-512 call site to 616-624 B: the tail's last two stores are the
 /// ones LLVM shares with the 4-vector class.
 ///
+/// A copy (or a disjoint move) there, with `LOOP_BLOCK = 4W`, takes as
+/// many middle vectors as `rest` needs, 0 to 4, one nested test each:
+/// the three arms stored one more than the bytes need where `rest` is 0
+/// or in `(W, 2W]` (576 B, 641-704 B, 832 B, 897-960 B on AVX-512, aligned
+/// or not). There, on `intel-6-167`, 5-10% faster: aligned 576 B 8.3 ->
+/// 7.7 TSC ticks (DPDK's `rte_memcpy` 8.6), 664-704 B 9.8-10.1 -> 9.3-9.5
+/// (DPDK 10.0-10.1), inlined 664 B 9.2 -> 8.7 (DPDK's inlined 8.7)
+/// (benches/NOTEBOOK.md, "`intel-6-167`: the copy tail's exact count"). Fills keep the three
+/// arms: there the same tail took IMIX fills 4-5% slower, and `memset`'s
+/// two loops each got a copy of it (the AVX-512 `memset` call site 686 B).
+///
 /// With `LOOP_BLOCK = 4W`, sizes that are a multiple of 256 B on AVX-512
 /// (768 B, 1 KiB, 2 KiB; `rest = 3W`) take 4 vectors, and 1518 B too.
 /// A tail for every count (2, 3, 4 or 5) took the AVX-512 call site to
@@ -1560,7 +1571,8 @@ unsafe fn short_tail<V: Tuning, R: Source>(
     // boundary at or above `n - ends * W`), that is when `rest <= (k +
     // ends - 1) * W`: each arm stores `k + ends` = 2, `full - 1` or
     // `full` vectors, and its test (or `rest < (full - 1) * W`) gives
-    // that.
+    // that; a copy's graded arms (`ends` 1, `full` 5) store `k + 1` with
+    // `rest <= k * W` by their tests (`rest < 4W` for `k` = 4).
     let whole = n < V::SHORT_TAIL_MIN;
     // Where the middle vectors end: at `n - ends * W`, or at the
     // destination's first line boundary at or above it.
@@ -1572,6 +1584,24 @@ unsafe fn short_tail<V: Tuning, R: Source>(
         n - ends * w
     };
     unsafe {
+        if ends == 1 && R::TRAFFIC == 2 && !whole && full == 5 {
+            // A copy's tail with one vector at `n`: the middle vectors
+            // `rest` needs and no more, `k` of them where `(k - 1) * W <
+            // rest <= k * W` (0 where `rest` is 0), one nested test each.
+            if rest > 0 {
+                if rest > w {
+                    if rest > 2 * w {
+                        if rest > 3 * w {
+                            block::<V, Unaligned, Unaligned, R>(dst, src, end - 4 * w, 1)
+                        }
+                        block::<V, Unaligned, Unaligned, R>(dst, src, end - 3 * w, 1)
+                    }
+                    block::<V, Unaligned, Unaligned, R>(dst, src, end - 2 * w, 1)
+                }
+                block::<V, Unaligned, Unaligned, R>(dst, src, end - w, 1)
+            }
+            return block::<V, Unaligned, Unaligned, R>(dst, src, n - w, 1);
+        }
         if whole || rest > w {
             if whole || rest > (full - 2) * w {
                 block::<V, Unaligned, Unaligned, R>(dst, src, end - (full - ends) * w, 1)
