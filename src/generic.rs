@@ -37,7 +37,9 @@
 //!                                          |T==========| last block + 1 vector
 //!                                          (`SHORT_TAIL` kernels, both loops:
 //!                                          the last 2, 4 or 5 vectors, by
-//!                                          `(n - W) % LOOP_BLOCK`)
+//!                                          `(n - W) % LOOP_BLOCK`; an
+//!                                          AVX-512 copy's, with one at
+//!                                          `n`: 1 to 5)
 //!                   a copy the unaligned loop takes, from
 //!                   UNALIGNED_COPY_OUT_MIN (AVX-512 on Zen 4: 2 KiB):
 //!                   the AVX2 kernel's unaligned loop, out of line
@@ -1524,9 +1526,10 @@ unsafe fn write_loop_from<V: Tuning, R: Source>(
 /// or not). There, on `intel-6-167`, 5-10% faster: aligned 576 B 8.3 ->
 /// 7.7 TSC ticks (DPDK's `rte_memcpy` 8.6), 664-704 B 9.8-10.1 -> 9.3-9.5
 /// (DPDK 10.0-10.1), inlined 664 B 9.2 -> 8.7 (DPDK's inlined 8.7)
-/// (benches/NOTEBOOK.md, "`intel-6-167`: the copy tail's exact count"). Fills keep the three
-/// arms: there the same tail took IMIX fills 4-5% slower, and `memset`'s
-/// two loops each got a copy of it (the AVX-512 `memset` call site 686 B).
+/// (benches/NOTEBOOK.md, "`intel-6-167`: the copy tail's exact count").
+/// Fills keep the three arms: there the same tail took IMIX fills 4-5%
+/// slower, and `memset`'s two loops each got a copy of it (the AVX-512
+/// `memset` call site 686 B).
 ///
 /// With `LOOP_BLOCK = 4W`, sizes that are a multiple of 256 B on AVX-512
 /// (768 B, 1 KiB, 2 KiB; `rest = 3W`) take 4 vectors, and 1518 B too.

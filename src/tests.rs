@@ -202,8 +202,8 @@ fn blocks<V: Tuning>() {
         }
     }
     // write_loop as a copy and a fill, at every alignment of the
-    // destination: with `Tuning::SHORT_TAIL`, the three arms of
-    // `short_tail` (`(n - W) % LOOP_BLOCK` every value) after every skip,
+    // destination: with `Tuning::SHORT_TAIL`, the arms of `short_tail`
+    // (`(n - W) % LOOP_BLOCK` every value) after every skip,
     // from the loop's first size and from `SHORT_TAIL_MIN` where the arms
     // start there (SSE: below it, the whole tail). The aligned loop,
     // which shares it on AVX-512, is swept through `memcpy_aligned` and

@@ -116,8 +116,10 @@ impl Tuning for __m512i {
     /// both): on `intel-6-167` aligned copies, fills and disjoint moves of
     /// 520-1048 B 4-8% faster again, 664 B 10.0 -> 9.4 TSC ticks (DPDK's
     /// `rte_memcpy` 9.5) (benches/NOTEBOOK.md, "`intel-6-167`: one copy
-    /// loop, and one vector of the tail at `n`"). Not in builds for AMD
-    /// cores, where neither is measured.
+    /// loop, and one vector of the tail at `n`"). With one vector at `n`, a
+    /// copy's tail takes as many middle vectors as the bytes left need, 0
+    /// to 4 ("`intel-6-167`: the copy tail's exact count"). Not in builds
+    /// for AMD cores, where none of this is measured.
     const TAIL_ENDS: usize = if super::cores::AMD { 2 } else { 1 };
     const ONE_COPY_LOOP: bool = !super::cores::AMD;
 
