@@ -193,25 +193,65 @@ run_nontemporal_small() {
         FASTMEM_NONTEMPORAL_MIN=64K cargo test --release --lib --test suite 2>&1 | tee "$log"
 }
 
-# run_zen4 TIER KERNEL [lint-only]: a build for Zen 4 (`+sse4a` with
-# `+avx512f`), where the kernels take choices no other build does:
-# avx2-zen4 (`--cfg fastmem_no_avx512`) loads first in its 65-128 B class
+# run_amd TIER KERNEL CORE [lint-only]: a build for AMD cores (`+sse4a`),
+# where the kernels take choices no other build does: avx2-zen3 its
+# string-instruction thresholds for Zen 1-3; avx2-zen4 (`+avx512f` with
+# `--cfg fastmem_no_avx512`) loads first in its 65-128 B class
 # (`Tuning::LOAD_FIRST`) and keeps its vectors apart (`Vector::JOINABLE`);
-# avx512-zen4 moves overlapping ranges in the AVX2 kernel's loop
-# (`Tuning::MoveLoop`). Clippy, then the library's and the suite's tests
-# in release, which need a CPU with the tier's AVX-512 and SSE4a (an AMD
-# Zen 4 or 5); elsewhere only clippy runs, and the caller prints a SKIP
-# line.
-run_zen4() {
-    local tier=$1 kernel=$2 dir=$OUT/$1 log=$LOGS/$1.log
-    rm -rf "$dir"
+# avx512-zen4 moves overlapping ranges, compares, and copies unaligned
+# ranges from 2 KiB in the AVX2 kernel's loop (`Tuning::MoveLoop`,
+# `CompareLoop`, `UnalignedCopyLoop`); both AVX-512 builds keep the loop
+# tail's two vectors at `n` and both copy loops (`TAIL_ENDS`,
+# `ONE_COPY_LOOP`), and avx512-zen5 (`+avxvnni`) copies 64 B as one
+# vector where the other AVX-512 builds take two halves
+# (`HALVES_AT_WIDTH`); every one of them leaves the loop tail's middle
+# vectors off the destination's lines (`TAIL_ON_LINES`). Clippy, then the
+# library's and the suite's tests in release, with FASTMEM_EXPECT_CORE set
+# to CORE. The caller runs this on a CPU with the kernel's vector features;
+# the tests then run where the CPU has SSE4a (and AVX-VNNI for Zen 5), an
+# AMD core, or where the test binaries hold none of those instructions
+# (`foreign_instructions`), as on the Intel CPUs seen, where those
+# tunings were otherwise never run; else a SKIP line, and the lint stands.
+run_amd() {
+    local tier=$1 kernel=$2 core=$3 dir=$OUT/$1 log=$LOGS/$1.log bins foreign
+    rm -rf "$dir" "$LOGS/$tier.skip"
     cp -a "$OUT/base-release" "$dir"
     export CARGO_TARGET_DIR=$dir FASTMEM_TIER_RUSTFLAGS
     FASTMEM_TIER_RUSTFLAGS=$(tier_rustflags "$tier")
     cargo clippy --all-targets -- -D warnings
-    [[ ${3:-} == lint-only ]] && return 0
-    FASTMEM_EXPECT_KERNEL=$kernel FASTMEM_CASES_LOG=$LOGS/$tier.cases \
+    [[ ${4:-} == lint-only ]] && return 0
+    bins=$(cargo test --release --lib --test suite --no-run 2>&1 |
+        sed -n 's/^ *Executable .*(\(.*\))$/\1/p')
+    [[ $(wc -w <<<"$bins") == 2 ]] || { echo "expected two test binaries, found: $bins" >&2; return 1; }
+    # shellcheck disable=SC2086
+    foreign=$(foreign_instructions $bins)
+    if [[ -n $foreign ]]; then
+        echo "SKIP $tier: its test binaries hold instructions this CPU lacks (first lines below); linted only"
+        head -n 5 <<<"$foreign"
+        echo "SKIP $tier: instructions this CPU lacks" >"$LOGS/$tier.skip"
+        return 0
+    fi
+    echo "$tier: no SSE4a or AVX-VNNI instruction that this CPU lacks in the test binaries; running them"
+    FASTMEM_EXPECT_KERNEL=$kernel FASTMEM_EXPECT_CORE=$core FASTMEM_CASES_LOG=$LOGS/$tier.cases \
         cargo test --release --lib --test suite 2>&1 | tee "$log"
+}
+
+# The control for foreign_instructions: an object that holds an SSE4a
+# instruction (`extrq`) must be caught on a CPU without SSE4a; on one with
+# it, nothing is foreign.
+foreign_control() {
+    local dir=$OUT/foreign-control found
+    mkdir -p "$dir"
+    printf 'void f(void) { __asm__("extrq $8, $0, %%xmm0"); }\n' >"$dir/extrq.c"
+    cc -c "$dir/extrq.c" -o "$dir/extrq.o"
+    found=$(foreign_instructions "$dir/extrq.o")
+    if cpu_has sse4a; then
+        [[ -z $found ]] || { echo "flagged on a CPU with SSE4a: $found" >&2; return 1; }
+        echo "control: the CPU has SSE4a, and extrq is not flagged"
+    else
+        grep -q extrq <<<"$found" || { echo "extrq not flagged on a CPU without SSE4a" >&2; return 1; }
+        echo "control: extrq flagged on a CPU without SSE4a: $found"
+    fi
 }
 
 # compile_only TIER: for a tier this CPU cannot run, what needs no such
@@ -401,15 +441,22 @@ for tier in $TIERS; do
 done
 step "native, FASTMEM_NONTEMPORAL_MIN=64K" run_nontemporal_small
 discard "$OUT/nontemporal-64k"
-for zen4 in "avx2-zen4 avx2 avx512f" "avx512-zen4 avx512 avx512bw"; do
-    read -r tier kernel feature <<< "$zen4"
-    if cpu_has "$feature" && cpu_has sse4a; then
-        step "$tier" run_zen4 "$tier" "$kernel"
-        count_tier "$tier"
+step "foreign instructions control" foreign_control
+discard "$OUT/foreign-control"
+for amd in "avx2-zen3 avx2 avx2 zen3" "avx2-zen4 avx2 avx512f zen4" \
+    "avx512-zen4 avx512 avx512bw zen4" "avx512-zen5 avx512 avx512bw zen5"; do
+    read -r tier kernel feature core <<< "$amd"
+    if cpu_has "$feature"; then
+        step "$tier" run_amd "$tier" "$kernel" "$core"
+        if [[ -f $LOGS/$tier.skip ]]; then
+            TIER_REPORT+="  $(cat "$LOGS/$tier.skip")"$'\n'
+        else
+            count_tier "$tier"
+        fi
     else
-        echo "SKIP $tier: CPU lacks $feature or sse4a (its tests; it is still linted)"
-        TIER_REPORT+="  SKIP $tier: CPU lacks $feature or sse4a"$'\n'
-        step "$tier clippy" run_zen4 "$tier" "$kernel" lint-only
+        echo "SKIP $tier: CPU lacks $feature (its tests; it is still linted)"
+        TIER_REPORT+="  SKIP $tier: CPU lacks $feature"$'\n'
+        step "$tier clippy" run_amd "$tier" "$kernel" "$core" lint-only
     fi
     discard "$OUT/$tier"
 done

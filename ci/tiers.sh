@@ -18,13 +18,18 @@
 #   sse-mixed --cfg fastmem_mixed_sizes  sse2              sse, its ladder to 256 B (the cfg's SSE form)
 #   paired    native + --cfg fastmem_paired_blocks (none)      the widest, two loop blocks a turn
 #   narrow    native + --cfg fastmem_narrow_stores (none)      the widest, 33-64 B copies as 16-byte stores
+#   avx2-zen3 +avx2,+sse4a                   avx2              avx2, as a build for Zen 1-3 gets it
 #   avx2-zen4 +avx2,+sse4a,+avx512f --cfg fastmem_no_avx512
-#                                            avx512f, sse4a    avx2, as a build for Zen 4 gets it
+#                                            avx512f           avx2, as a build for Zen 4 gets it
 #   avx512-zen4 +avx512f,+avx512bw,+avx512vl,+bmi2,+sse4a
-#                                            avx512bw, sse4a   avx512, as a build for Zen 4 gets it
+#                                            avx512bw          avx512, as a build for Zen 4 gets it
 #                                                              (overlapping moves in the AVX2 loop)
-#             (the two zen4 tiers are not in ci/test.sh's tier loop: their own steps
-#             there; ci/codegen.sh has them as avx2-zen4 and avx512bw-amd)
+#   avx512-zen5 avx512-zen4's and +avxvnni   avx512bw          avx512, as a build for Zen 5 gets it
+#             (the AMD tiers are not in ci/test.sh's tier loop: their own steps
+#             there, which run them on any CPU with the flag shown whose test
+#             binaries hold no instruction it lacks (`foreign_instructions`),
+#             an Intel one included; ci/codegen.sh has avx2-amd, avx2-zen4
+#             and avx512bw-amd)
 #
 # CPUINFO=FILE reads CPU flags from FILE instead of /proc/cpuinfo (to test
 # the SKIP path).
@@ -46,8 +51,10 @@ tier_rustflags() {
         sse-mixed) echo "--cfg fastmem_mixed_sizes" ;;
         paired) echo "-C target-cpu=native --cfg fastmem_paired_blocks" ;;
         narrow) echo "-C target-cpu=native --cfg fastmem_narrow_stores" ;;
+        avx2-zen3) echo "-C target-feature=+avx2,+sse4a" ;;
         avx2-zen4) echo "-C target-feature=+avx2,+sse4a,+avx512f --cfg fastmem_no_avx512" ;;
         avx512-zen4) echo "-C target-feature=+avx512f,+avx512bw,+avx512vl,+bmi2,+sse4a" ;;
+        avx512-zen5) echo "-C target-feature=+avx512f,+avx512bw,+avx512vl,+bmi2,+sse4a,+avxvnni" ;;
         *) echo "unknown tier: $1" >&2; return 2 ;;
     esac
 }
@@ -95,6 +102,26 @@ tier_runnable() {
     fi
     echo "SKIP $1: CPU lacks $feature"
     return 1
+}
+
+# foreign_instructions FILE...: prints the instructions in FILE... (objects
+# or executables) of the two extensions that only the builds for AMD cores
+# turn on, where this CPU lacks them: SSE4a (`sse4a`: extrq, insertq,
+# movntss, movntsd) and AVX-VNNI (`avx_vnni`, set for Zen 5: vpdpbusd[s],
+# vpdpwssd[s]). Nothing when there are none: then those builds run here as
+# they would on their AMD core, their tunings being plain AVX2 and AVX-512
+# code. LLVM can emit SSE4a's for some byte shuffles, and does not for
+# fastmem's tests (ci/test.sh checks each build, and this function against
+# an object that holds one).
+foreign_instructions() {
+    local pattern="" file
+    cpu_has sse4a || pattern+="|extrq|insertq|movntss|movntsd"
+    cpu_has avx_vnni || pattern+="|vpdpbusds?|vpdpwssds?"
+    [[ -n $pattern ]] || return 0
+    for file in "$@"; do
+        objdump -d --no-show-raw-insn "$file" |
+            grep -E "^ +[0-9a-f]+:"$'\t'"(\{vex\} *)?(${pattern#|})( |$)" || true
+    done
 }
 
 # tier_mixed TIER: 1 when TIER builds the mixed-sizes class, else 0.

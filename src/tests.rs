@@ -600,6 +600,31 @@ fn high_registers_follow_the_cfg() {
     assert_eq!(crate::kernels::high::YMM_COPIES, want && !zen4);
 }
 
+/// The core a build's target features name (`cores::BUILT_FOR`, and Zen 5
+/// by `cores::AMD_ZEN5`) against `FASTMEM_EXPECT_CORE`, which ci/test.sh
+/// sets for its builds for AMD cores. Those run on any x86 CPU with the
+/// kernel's vector features whose test binaries hold no AMD-only
+/// instruction, so the AMD tunings are tested on Intel CPUs too; this
+/// test keeps such a run from testing another core's build unseen.
+#[test]
+fn built_for_the_expected_core() {
+    use crate::kernels::cores::{self, Core};
+    #[cfg(target_feature = "avx2")]
+    let zen5 = cores::AMD_ZEN5;
+    #[cfg(not(target_feature = "avx2"))]
+    let zen5 = false;
+    let name = match cores::BUILT_FOR {
+        Core::Other => "other",
+        Core::AmdZen3 => "zen3",
+        Core::AmdZen4 if zen5 => "zen5",
+        Core::AmdZen4 => "zen4",
+    };
+    match std::env::var("FASTMEM_EXPECT_CORE") {
+        Ok(want) => assert_eq!(name, want, "FASTMEM_EXPECT_CORE"),
+        Err(_) => std::println!("FASTMEM_EXPECT_CORE not set: a build for {name}"),
+    }
+}
+
 /// The run-time question the large-copy hand-over asks of CPUID (which AMD
 /// core, if any?): the fields it reads against the kernel's in
 /// /proc/cpuinfo (vendor, family, model, the avx2 and avx512f flags), and
