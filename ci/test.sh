@@ -206,34 +206,44 @@ run_nontemporal_small() {
 # vector where the other AVX-512 builds take two halves
 # (`HALVES_AT_WIDTH`); every one of them leaves the loop tail's middle
 # vectors off the destination's lines (`TAIL_ON_LINES`). Clippy, then the
-# library's and the suite's tests in release, with FASTMEM_EXPECT_CORE set
-# to CORE. The caller runs this on a CPU with the kernel's vector features;
+# library's and the suite's tests in release and in debug (where the
+# kernels' preconditions are asserted), with FASTMEM_EXPECT_CORE set to
+# CORE. The caller runs this on a CPU with the kernel's vector features;
 # the tests then run where the CPU has SSE4a (and AVX-VNNI for Zen 5), an
 # AMD core, or where the test binaries hold none of those instructions
 # (`foreign_instructions`), as on the Intel CPUs seen, where those
 # tunings were otherwise never run; else a SKIP line, and the lint stands.
 run_amd() {
-    local tier=$1 kernel=$2 core=$3 dir=$OUT/$1 log=$LOGS/$1.log bins foreign
-    rm -rf "$dir" "$LOGS/$tier.skip"
-    cp -a "$OUT/base-release" "$dir"
-    export CARGO_TARGET_DIR=$dir FASTMEM_TIER_RUSTFLAGS
+    local tier=$1 kernel=$2 core=$3 log=$LOGS/$1.log profile dir args bins foreign
+    rm -f "$LOGS/$tier.skip" "$log" "$LOGS/$tier.cases"
+    export CARGO_TARGET_DIR FASTMEM_TIER_RUSTFLAGS
     FASTMEM_TIER_RUSTFLAGS=$(tier_rustflags "$tier")
-    cargo clippy --all-targets -- -D warnings
-    [[ ${4:-} == lint-only ]] && return 0
-    bins=$(cargo test --release --lib --test suite --no-run 2>&1 |
-        sed -n 's/^ *Executable .*(\(.*\))$/\1/p')
-    [[ $(wc -w <<<"$bins") == 2 ]] || { echo "expected two test binaries, found: $bins" >&2; return 1; }
-    # shellcheck disable=SC2086
-    foreign=$(foreign_instructions $bins)
-    if [[ -n $foreign ]]; then
-        echo "SKIP $tier: its test binaries hold instructions this CPU lacks (first lines below); linted only"
-        head -n 5 <<<"$foreign"
-        echo "SKIP $tier: instructions this CPU lacks" >"$LOGS/$tier.skip"
-        return 0
-    fi
-    echo "$tier: no SSE4a or AVX-VNNI instruction that this CPU lacks in the test binaries; running them"
-    FASTMEM_EXPECT_KERNEL=$kernel FASTMEM_EXPECT_CORE=$core FASTMEM_CASES_LOG=$LOGS/$tier.cases \
-        cargo test --release --lib --test suite 2>&1 | tee "$log"
+    for profile in release debug; do
+        dir=$OUT/$tier-$profile
+        args=()
+        [[ $profile == release ]] && args=(--release)
+        rm -rf "$dir"
+        cp -a "$OUT/base-$profile" "$dir"
+        CARGO_TARGET_DIR=$dir
+        if [[ $profile == release ]]; then
+            cargo clippy --all-targets -- -D warnings
+            [[ ${4:-} == lint-only ]] && return 0
+        fi
+        bins=$(cargo test "${args[@]}" --lib --test suite --no-run 2>&1 |
+            sed -n 's/^ *Executable .*(\(.*\))$/\1/p')
+        [[ $(wc -w <<<"$bins") == 2 ]] || { echo "expected two test binaries, found: $bins" >&2; return 1; }
+        # shellcheck disable=SC2086
+        foreign=$(foreign_instructions $bins)
+        if [[ -n $foreign ]]; then
+            echo "SKIP $tier: its $profile test binaries hold instructions this CPU lacks (first lines below); linted only"
+            head -n 5 <<<"$foreign"
+            echo "SKIP $tier: instructions this CPU lacks" >"$LOGS/$tier.skip"
+            return 0
+        fi
+        echo "$tier ($profile): no SSE4a or AVX-VNNI instruction that this CPU lacks in the test binaries; running them"
+        FASTMEM_EXPECT_KERNEL=$kernel FASTMEM_EXPECT_CORE=$core FASTMEM_CASES_LOG=$LOGS/$tier.cases \
+            cargo test "${args[@]}" --lib --test suite 2>&1 | tee -a "$log"
+    done
 }
 
 # The control for foreign_instructions: an object that holds an SSE4a
@@ -458,7 +468,7 @@ for amd in "avx2-zen3 avx2 avx2 zen3" "avx2-zen4 avx2 avx512f zen4" \
         TIER_REPORT+="  SKIP $tier: CPU lacks $feature"$'\n'
         step "$tier clippy" run_amd "$tier" "$kernel" "$core" lint-only
     fi
-    discard "$OUT/$tier"
+    discard "$OUT/$tier-release" "$OUT/$tier-debug"
 done
 discard "$OUT/nostd-control"
 
