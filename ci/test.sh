@@ -399,6 +399,24 @@ experiments_check() {
         bash benches/experiments/ab-vhost.sh default= paired="--cfg fastmem_paired_blocks" "tree@$ROOT="
 }
 
+# package_check: what `cargo publish` would upload. The library builds
+# from the package alone (cargo's verification, in target-ci/package), and
+# the measured results and plots (benches/results, benches/plots, about
+# 8 MB on disk) are not in it: with them it held 836 files, 7.8 MiB
+# (1016 KiB compressed); without, 67 files, 1.4 MiB (439 KiB).
+package_check() {
+    local list
+    export CARGO_TARGET_DIR=$OUT/package
+    list=$(cargo package --list --allow-dirty)
+    if grep -E '^benches/(results|plots)/' <<<"$list"; then
+        echo "benchmark data in the package (above)" >&2
+        return 1
+    fi
+    grep -qx 'src/lib.rs' <<<"$list"
+    cargo package --allow-dirty
+    echo "package: $(wc -l <<<"$list") files, $(du -h "$CARGO_TARGET_DIR"/package/fastmem-*.crate | cut -f1) compressed"
+}
+
 # ---------------------------------------------------------------------------
 # Extra checks, owned by other parts of the project. Each script listed here
 # runs as one step when it exists; add new ones to the list.
@@ -427,6 +445,8 @@ discard "$OUT/experiments"
 # the Markdown names a section of BENCHMARKS.md or benches/NOTEBOOK.md
 # (four named none when this check was written).
 step "citations" python3 ci/citations.py
+step "package" package_check
+discard "$OUT/package"
 
 for tier in $TIERS; do
     flag=$(tier_cpu_feature "$tier")
