@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Run every cargo-fuzz target in fuzz/ for a bounded time on every SIMD tier
-# this CPU can run, starting from the seed corpus in fuzz/corpus/<target>.
+# this CPU can run, and on the builds for Zen 4 of the AVX2 and AVX-512
+# kernels (avx2-zen4, avx512-zen4: their tunings no other build takes)
+# where the fuzz binary holds no SSE4a instruction this CPU lacks
+# (`foreign_instructions`, ci/tiers.sh), starting from the seed corpus in
+# fuzz/corpus/<target>.
 # Installs cargo-fuzz from crates.io when it is missing. Exits non-zero when a
 # target crashes (a wrong result, a canary hit or an ASan report); the input
 # that did it is saved under fuzz/artifacts/<target>/.
@@ -14,7 +18,8 @@ ROOT=$PWD
 source ci/tiers.sh
 
 FUZZ_SECONDS=${FUZZ_SECONDS:-30}
-TIERS=${TIERS:-$HARDENING_SIMD_TIERS}
+TIERS=${TIERS:-"$HARDENING_SIMD_TIERS avx2-zen4 avx512-zen4"}
+HOST=$(rustc -vV | sed -n 's/^host: //p')
 TARGET_BASE=${CARGO_TARGET_DIR:-$ROOT/target}
 
 if ! rustup run nightly rustc --version >/dev/null 2>&1; then
@@ -38,7 +43,8 @@ summary=()
 for tier in $TIERS; do
     tier_runnable "$tier" || continue
     export RUSTFLAGS="$(tier_rustflags "$tier")"
-    export FASTMEM_EXPECT_KERNEL=$tier
+    FASTMEM_EXPECT_KERNEL=$(tier_kernel "$tier")
+    export FASTMEM_EXPECT_KERNEL
     target_dir=$TARGET_BASE/fuzz-$tier
     for target in $targets; do
         echo "=== fuzz $tier/$target: ${FUZZ_SECONDS} s, RUSTFLAGS='$RUSTFLAGS'"
@@ -47,6 +53,16 @@ for tier in $TIERS; do
             failed+=("$tier/$target: build"); continue
         fi
         echo "built in $(($(now_s) - start)) s"
+        if [[ ! -x $target_dir/$HOST/release/$target ]]; then
+            failed+=("$tier/$target: no binary at $target_dir/$HOST/release/$target"); continue
+        fi
+        foreign=$(foreign_instructions "$target_dir/$HOST/release/$target")
+        if [[ -n $foreign ]]; then
+            line="SKIP fuzz $tier/$target: the fuzz binary holds instructions this CPU lacks: $(head -n 1 <<<"$foreign")"
+            echo "$line"
+            summary+=("$line")
+            continue
+        fi
         # New inputs go to a scratch corpus, so the repo's seeds stay as committed.
         corpus=$work/$tier-$target
         mkdir -p "$corpus"

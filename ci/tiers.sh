@@ -68,6 +68,9 @@ tier_cpu_feature() {
         avx512) echo avx512f ;;
         avx512-nomask) echo avx512bw ;;
         portable | native | mixed | paired | narrow) echo "" ;;
+        avx2-zen3) echo avx2 ;;
+        avx2-zen4) echo avx512f ;;
+        avx512-zen4 | avx512-zen5) echo avx512bw ;;
         *) echo "unknown tier: $1" >&2; return 2 ;;
     esac
 }
@@ -80,8 +83,8 @@ cpu_has() {
 tier_kernel() {
     case "$1" in
         sse | sse4.2 | sse-mixed) echo sse ;;
-        avx2) echo avx2 ;;
-        avx512 | avx512-nomask) echo avx512 ;;
+        avx2 | avx2-zen3 | avx2-zen4) echo avx2 ;;
+        avx512 | avx512-nomask | avx512-zen4 | avx512-zen5) echo avx512 ;;
         portable) echo portable ;;
         native | mixed | paired | narrow)
             if cpu_has avx512f; then echo avx512
