@@ -193,7 +193,7 @@ run_nontemporal_small() {
         FASTMEM_NONTEMPORAL_MIN=64K cargo test --release --lib --test suite 2>&1 | tee "$log"
 }
 
-# run_amd TIER KERNEL CORE [lint-only]: a build for AMD cores (`+sse4a`),
+# run_amd TIER [lint-only]: a build for AMD cores (`+sse4a`),
 # where the kernels take choices no other build does: avx2-zen3 its
 # string-instruction thresholds for Zen 1-3; avx2-zen4 (`+avx512f` with
 # `--cfg fastmem_no_avx512`) loads first in its 65-128 B class
@@ -207,14 +207,16 @@ run_nontemporal_small() {
 # (`HALVES_AT_WIDTH`); every one of them leaves the loop tail's middle
 # vectors off the destination's lines (`TAIL_ON_LINES`). Clippy, then the
 # library's and the suite's tests in release and in debug (where the
-# kernels' preconditions are asserted), with FASTMEM_EXPECT_CORE set to
-# CORE. The caller runs this on a CPU with the kernel's vector features;
+# kernels' preconditions are asserted), with FASTMEM_EXPECT_KERNEL set to
+# `tier_kernel`'s answer and FASTMEM_EXPECT_CORE to the core the tier's
+# name ends with (zen3, zen4, zen5). The caller runs this on a CPU with the kernel's vector features;
 # the tests then run where the CPU has SSE4a (and AVX-VNNI for Zen 5), an
 # AMD core, or where the test binaries hold none of those instructions
 # (`foreign_instructions`), as on the Intel CPUs seen, where those
 # tunings were otherwise never run; else a SKIP line, and the lint stands.
 run_amd() {
-    local tier=$1 kernel=$2 core=$3 log=$LOGS/$1.log profile dir args bins foreign
+    local tier=$1 kernel core=${1##*-} log=$LOGS/$1.log profile dir args bins foreign
+    kernel=$(tier_kernel "$tier")
     rm -f "$LOGS/$tier.skip" "$log" "$LOGS/$tier.cases"
     export CARGO_TARGET_DIR FASTMEM_TIER_RUSTFLAGS
     FASTMEM_TIER_RUSTFLAGS=$(tier_rustflags "$tier")
@@ -227,7 +229,7 @@ run_amd() {
         CARGO_TARGET_DIR=$dir
         if [[ $profile == release ]]; then
             cargo clippy --all-targets -- -D warnings
-            [[ ${4:-} == lint-only ]] && return 0
+            [[ ${2:-} == lint-only ]] && return 0
         fi
         bins=$(cargo test "${args[@]}" --lib --test suite --no-run 2>&1 |
             sed -n 's/^ *Executable .*(\(.*\))$/\1/p')
@@ -473,11 +475,10 @@ step "native, FASTMEM_NONTEMPORAL_MIN=64K" run_nontemporal_small
 discard "$OUT/nontemporal-64k"
 step "foreign instructions control" foreign_control
 discard "$OUT/foreign-control"
-for amd in "avx2-zen3 avx2 avx2 zen3" "avx2-zen4 avx2 avx512f zen4" \
-    "avx512-zen4 avx512 avx512bw zen4" "avx512-zen5 avx512 avx512bw zen5"; do
-    read -r tier kernel feature core <<< "$amd"
+for tier in avx2-zen3 avx2-zen4 avx512-zen4 avx512-zen5; do
+    feature=$(tier_cpu_feature "$tier")
     if cpu_has "$feature"; then
-        step "$tier" run_amd "$tier" "$kernel" "$core"
+        step "$tier" run_amd "$tier"
         if [[ -f $LOGS/$tier.skip ]]; then
             TIER_REPORT+="  $(cat "$LOGS/$tier.skip")"$'\n'
         else
@@ -486,7 +487,7 @@ for amd in "avx2-zen3 avx2 avx2 zen3" "avx2-zen4 avx2 avx512f zen4" \
     else
         echo "SKIP $tier: CPU lacks $feature (its tests; it is still linted)"
         TIER_REPORT+="  SKIP $tier: CPU lacks $feature"$'\n'
-        step "$tier clippy" run_amd "$tier" "$kernel" "$core" lint-only
+        step "$tier clippy" run_amd "$tier" lint-only
     fi
     discard "$OUT/$tier-release" "$OUT/$tier-debug"
 done
