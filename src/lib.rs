@@ -161,6 +161,8 @@ mod tests;
 #[cfg(feature = "c-symbols")]
 pub mod symbols;
 
+use core::mem::MaybeUninit;
+
 // The kernel choice: one place, widest first. Each arm only names a type;
 // its tuning constants live beside its `Vector` impl in `kernels/`.
 cfg_if::cfg_if! {
@@ -563,15 +565,54 @@ mov_fns!(
 /// When the lengths differ; the message names both.
 #[inline(always)]
 pub fn copy(dst: &mut [u8], src: &[u8]) {
-    assert!(
-        dst.len() == src.len(),
-        "fastmem::copy: destination length {} does not match source length {}",
-        dst.len(),
-        src.len()
-    );
+    same_lengths("copy", dst.len(), src.len());
     // SAFETY: both slices are valid for `len` bytes, and a `&mut` cannot
     // overlap a `&`.
     unsafe { memcpy(dst.as_mut_ptr(), src.as_ptr(), src.len()) }
+}
+
+/// Copies `src` into `dst`, whose bytes need not be initialised, and
+/// returns `dst` as the initialised copy: for writing a packet into a
+/// fresh buffer (a pool's, or `Vec::spare_capacity_mut`) without zeroing
+/// it first.
+///
+/// # Panics
+///
+/// When the lengths differ; the message names both.
+///
+/// ```
+/// use core::mem::MaybeUninit;
+/// let mut frame = [MaybeUninit::<u8>::uninit(); 64];
+/// let bytes = fastmem::copy_uninit(&mut frame[..5], b"hello");
+/// assert_eq!(bytes, b"hello");
+/// ```
+#[inline(always)]
+pub fn copy_uninit<'a>(dst: &'a mut [MaybeUninit<u8>], src: &[u8]) -> &'a mut [u8] {
+    same_lengths("copy_uninit", dst.len(), src.len());
+    let (p, n) = (dst.as_mut_ptr().cast::<u8>(), src.len());
+    // SAFETY: both slices are valid for `n` bytes, and a `&mut` cannot
+    // overlap a `&`; the copy initialises all `n` bytes of `dst`, which
+    // the returned slice borrows in its place.
+    unsafe {
+        memcpy(p, src.as_ptr(), n);
+        core::slice::from_raw_parts_mut(p, n)
+    }
+}
+
+/// The length check of [`copy`] and [`copy_uninit`]: panics, naming both
+/// lengths, where they differ.
+#[inline(always)]
+#[track_caller]
+fn same_lengths(name: &str, dst: usize, src: usize) {
+    #[cold]
+    #[inline(never)]
+    #[track_caller]
+    fn mismatch(name: &str, dst: usize, src: usize) -> ! {
+        panic!("fastmem::{name}: destination length {dst} does not match source length {src}")
+    }
+    if dst != src {
+        mismatch(name, dst, src)
+    }
 }
 
 /// Copies the bytes of `buf` in the range `src` to `buf[dest..]`, which may
@@ -631,6 +672,27 @@ pub fn copy_within<R: core::ops::RangeBounds<usize>>(buf: &mut [u8], src: R, des
 pub fn fill(dst: &mut [u8], c: u8) {
     // SAFETY: the slice is valid for writes of its length.
     unsafe { memset(dst.as_mut_ptr(), c, dst.len()) }
+}
+
+/// Sets every byte of `dst`, whose bytes need not be initialised, to `c`,
+/// and returns `dst` as the initialised bytes: a buffer (or a header in
+/// it) zeroed in place, with no initialised copy built first.
+///
+/// ```
+/// use core::mem::MaybeUninit;
+/// let mut header = [MaybeUninit::<u8>::uninit(); 12];
+/// assert_eq!(fastmem::fill_uninit(&mut header, 0), &[0u8; 12]);
+/// ```
+#[inline(always)]
+pub fn fill_uninit(dst: &mut [MaybeUninit<u8>], c: u8) -> &mut [u8] {
+    let (p, n) = (dst.as_mut_ptr().cast::<u8>(), dst.len());
+    // SAFETY: the slice is valid for writes of `n` bytes; the fill
+    // initialises all of them, and the returned slice borrows `dst` in
+    // its place.
+    unsafe {
+        memset(p, c, n);
+        core::slice::from_raw_parts_mut(p, n)
+    }
 }
 
 /// Compares `n` bytes at `a` and `b` as unsigned bytes, as C's `memcmp`:

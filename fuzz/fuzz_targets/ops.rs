@@ -10,7 +10,7 @@
 //! | op|size | len (LE u16)| src off | dst off | fill c | seed   |
 //! +---------+-------------+---------+---------+--------+--------+
 //!   op   = byte0 bits 0-3, with bit 6 as a fifth bit (`op_index`), modulo
-//!          the 17 operations in `OPS`
+//!          the 19 operations in `OPS`
 //!   size = byte0 >> 4 & 3 picks how `len` becomes n (see `length`):
 //!          0: 0..=255   1: 0..=65535   2: 65281..=65536   3: 256..=511
 //! ```
@@ -44,6 +44,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::alloc::{alloc, dealloc, Layout};
+use std::mem::MaybeUninit;
 use std::sync::{Once, OnceLock};
 
 /// Guard bytes on each side of a window.
@@ -72,9 +73,11 @@ enum Op {
     Bcmp,
     MemcpyNontemporal,
     MemsetNontemporal,
+    CopyUninit,
+    FillUninit,
 }
 
-const OPS: [Op; 17] = [
+const OPS: [Op; 19] = [
     Op::Memcpy,
     Op::MemcpyGeneric,
     Op::MemcpyAligned,
@@ -92,6 +95,8 @@ const OPS: [Op; 17] = [
     Op::Bcmp,
     Op::MemcpyNontemporal,
     Op::MemsetNontemporal,
+    Op::CopyUninit,
+    Op::FillUninit,
 ];
 
 #[derive(Debug)]
@@ -252,6 +257,17 @@ fn pattern(seed: u8, role: usize) -> &'static [u8] {
 
 /// The oracle: window byte `i` of `want` (which starts at `start`) becomes
 /// `byte(i)`, one byte at a time.
+/// Panics unless `out`, what `copy_uninit` or `fill_uninit` returned, is
+/// the `n` bytes at `d`.
+fn in_place(out: &[u8], d: *mut u8, n: usize) {
+    assert!(
+        out.as_ptr() == d.cast_const() && out.len() == n,
+        "returned {} bytes at {:p}, not the destination's {n} at {d:p}",
+        out.len(),
+        out.as_ptr()
+    );
+}
+
 fn oracle(want: &mut [u8], start: usize, n: usize, byte: impl Fn(usize) -> u8) {
     for i in 0..n {
         // black_box: a byte loop LLVM could turn into `memcpy`/`memset`.
@@ -372,7 +388,10 @@ fn run_compare(step: &Step) {
         "{step:?} (kernel {}): got {got}, oracle {want}",
         fastmem::KERNEL.name()
     );
-    assert!(a.bytes() == a_before && b.bytes() == b_before, "{step:?} wrote to an operand");
+    assert!(
+        a.bytes() == a_before && b.bytes() == b_before,
+        "{step:?} wrote to an operand"
+    );
 }
 
 fn run(step: &Step) {
@@ -391,7 +410,9 @@ fn run(step: &Step) {
     let src_before = src.bytes().to_vec();
     let (ds, ss) = (dst.start(), src.start());
     match step.op {
-        Op::Memset | Op::Fill | Op::MemsetNontemporal => oracle(&mut want, ds, n, |_| step.c),
+        Op::Memset | Op::Fill | Op::MemsetNontemporal | Op::FillUninit => {
+            oracle(&mut want, ds, n, |_| step.c)
+        }
         _ => oracle(&mut want, ds, n, |i| src_before[ss + i]),
     }
 
@@ -419,6 +440,22 @@ fn run(step: &Step) {
             Op::Mov(_) | Op::Memmove | Op::CopyWithin | Op::Memcmp | Op::Bcmp => unreachable!(),
             Op::MemcpyNontemporal => fastmem::memcpy_nontemporal(d, s, n),
             Op::MemsetNontemporal => fastmem::memset_nontemporal(d, step.c, n),
+            Op::CopyUninit => in_place(
+                fastmem::copy_uninit(
+                    std::slice::from_raw_parts_mut(d.cast::<MaybeUninit<u8>>(), n),
+                    std::slice::from_raw_parts(s, n),
+                ),
+                d,
+                n,
+            ),
+            Op::FillUninit => in_place(
+                fastmem::fill_uninit(
+                    std::slice::from_raw_parts_mut(d.cast::<MaybeUninit<u8>>(), n),
+                    step.c,
+                ),
+                d,
+                n,
+            ),
         }
     }
     src.unguard();

@@ -2,7 +2,8 @@
 //! ones. Each test runs its function through the canary rigs of `harness`.
 
 use crate::harness::{
-    all_offsets, large_sizes, report, safe_copy, safe_fill, sweep_copy, sweep_fill, CONSTS, MOVS, W,
+    all_offsets, large_sizes, report, safe_copy, safe_copy_uninit, safe_fill, safe_fill_uninit,
+    sweep_copy, sweep_fill, CONSTS, MOVS, W,
 };
 
 /// Every length the exhaustive sweeps try: `0..=1024` crosses every size
@@ -149,6 +150,22 @@ fn fill_all_sizes_and_offsets() {
         unsafe { safe_fill(d, c, n) }
     });
     report("fill_all_sizes_and_offsets", cases);
+}
+
+/// The safe layer's forms for uninitialised destinations: `memcpy` and
+/// `memset` behind a length check, at fewer offsets still.
+#[test]
+fn uninit_all_sizes() {
+    let (offs, dst_offs) = ([0, 1, 3, 33, 63], [0, 1, 63]);
+    let mut cases = sweep_copy("copy_uninit", 0..=MAX_N, &offs, &dst_offs, 5, |d, s, n| {
+        // SAFETY: the rig passes disjoint buffers valid for `n` bytes.
+        unsafe { safe_copy_uninit(d, s, n) }
+    });
+    cases += sweep_fill("fill_uninit", 0..=MAX_N, &offs, &[0x5A], |d, c, n| {
+        // SAFETY: the rig passes a buffer valid for `n` bytes.
+        unsafe { safe_fill_uninit(d, c, n) }
+    });
+    report("uninit_all_sizes", cases);
 }
 
 #[test]

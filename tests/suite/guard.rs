@@ -13,7 +13,8 @@
 //! guards really fault, in a child process.
 
 use crate::harness::{
-    bytes_eq, bytes_fill, large_sizes, pattern, report, safe_copy, safe_fill, CONSTS, MOVS, W,
+    bytes_eq, bytes_fill, large_sizes, pattern, report, safe_copy, safe_copy_uninit, safe_fill,
+    safe_fill_uninit, CONSTS, MOVS, W,
 };
 use std::ptr::NonNull;
 
@@ -198,16 +199,20 @@ fn guard_copies(arena: &mut CopyArena, n: usize) -> u64 {
         fastmem::memcpy_nontemporal(d, s, n)
     });
     cases += arena.run("copy", n, any, |d, s, n| unsafe { safe_copy(d, s, n) });
+    cases += arena.run("copy_uninit", n, any, |d, s, n| unsafe {
+        safe_copy_uninit(d, s, n)
+    });
     cases
 }
 
 /// Runs both fill functions on `n` bytes at each end of `dst`.
 fn guard_fills(dst: &mut Guarded, n: usize, c: u8) -> u64 {
     type Fill = unsafe fn(*mut u8, u8, usize);
-    let fills: [(&str, Fill); 3] = [
+    let fills: [(&str, Fill); 4] = [
         ("memset", fastmem::memset),
         ("memset_nontemporal", fastmem::memset_nontemporal),
         ("fill", safe_fill),
+        ("fill_uninit", safe_fill_uninit),
     ];
     fills
         .iter()

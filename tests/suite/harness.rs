@@ -32,6 +32,7 @@ use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ffi::CStr;
 use std::fmt::Write as _;
 use std::io::Write as _;
+use std::mem::MaybeUninit;
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
 use std::sync::OnceLock;
@@ -500,6 +501,47 @@ pub unsafe fn safe_copy(d: *mut u8, s: *const u8, n: usize) {
 pub unsafe fn safe_fill(d: *mut u8, c: u8, n: usize) {
     // SAFETY: forwarded from the caller.
     fastmem::fill(unsafe { std::slice::from_raw_parts_mut(d, n) }, c);
+}
+
+/// `fastmem::copy_uninit` on raw parts; the slice it returns must be the
+/// destination itself.
+///
+/// # Safety
+/// `d` and `s` valid for `n` bytes and disjoint.
+pub unsafe fn safe_copy_uninit(d: *mut u8, s: *const u8, n: usize) {
+    // SAFETY: forwarded from the caller; any byte is a valid
+    // `MaybeUninit<u8>`.
+    let (dst, src) = unsafe {
+        (
+            std::slice::from_raw_parts_mut(d.cast::<MaybeUninit<u8>>(), n),
+            std::slice::from_raw_parts(s, n),
+        )
+    };
+    let out = fastmem::copy_uninit(dst, src);
+    returned_in_place("copy_uninit", out, d, n);
+}
+
+/// `fastmem::fill_uninit` on raw parts; the slice it returns must be the
+/// destination itself.
+///
+/// # Safety
+/// `d` valid for `n` bytes.
+pub unsafe fn safe_fill_uninit(d: *mut u8, c: u8, n: usize) {
+    // SAFETY: forwarded from the caller; any byte is a valid
+    // `MaybeUninit<u8>`.
+    let dst = unsafe { std::slice::from_raw_parts_mut(d.cast::<MaybeUninit<u8>>(), n) };
+    let out = fastmem::fill_uninit(dst, c);
+    returned_in_place("fill_uninit", out, d, n);
+}
+
+/// Panics unless `out` is the `n` bytes at `d`.
+fn returned_in_place(name: &str, out: &[u8], d: *mut u8, n: usize) {
+    assert!(
+        std::ptr::eq(out.as_ptr(), d) && out.len() == n,
+        "{name} returned {} bytes at {:p}, not its destination's {n} at {d:p}",
+        out.len(),
+        out.as_ptr()
+    );
 }
 
 /// `0..OFFSETS` as a vector, for the sweeps.
