@@ -562,8 +562,10 @@ mov_fns!(
 ///
 /// # Panics
 ///
-/// When the lengths differ; the message names both.
+/// When the lengths differ; the message names both, and the panic's
+/// location is the caller's line.
 #[inline(always)]
+#[track_caller]
 pub fn copy(dst: &mut [u8], src: &[u8]) {
     same_lengths("copy", dst.len(), src.len());
     // SAFETY: both slices are valid for `len` bytes, and a `&mut` cannot
@@ -578,7 +580,8 @@ pub fn copy(dst: &mut [u8], src: &[u8]) {
 ///
 /// # Panics
 ///
-/// When the lengths differ; the message names both.
+/// When the lengths differ; the message names both, and the panic's
+/// location is the caller's line.
 ///
 /// ```
 /// use core::mem::MaybeUninit;
@@ -587,6 +590,7 @@ pub fn copy(dst: &mut [u8], src: &[u8]) {
 /// assert_eq!(bytes, b"hello");
 /// ```
 #[inline(always)]
+#[track_caller]
 pub fn copy_uninit<'a>(dst: &'a mut [MaybeUninit<u8>], src: &[u8]) -> &'a mut [u8] {
     same_lengths("copy_uninit", dst.len(), src.len());
     let (p, n) = (dst.as_mut_ptr().cast::<u8>(), src.len());
@@ -623,7 +627,7 @@ fn same_lengths(name: &str, dst: usize, src: usize) {
 /// When `src` ends before it starts or past the end of `buf`, or when
 /// `dest + src.len()` is past the end of `buf`; the message names the
 /// bounds, e.g. `fastmem::copy_within: source range end 40 is past the
-/// buffer length 32`.
+/// buffer length 32`, and the panic's location is the caller's line.
 ///
 /// ```
 /// let mut b = *b"abcdefgh";
@@ -631,20 +635,23 @@ fn same_lengths(name: &str, dst: usize, src: usize) {
 /// assert_eq!(&b, b"ababcdef");
 /// ```
 #[inline(always)]
+#[track_caller]
 pub fn copy_within<R: core::ops::RangeBounds<usize>>(buf: &mut [u8], src: R, dest: usize) {
     use core::ops::Bound;
     let len = buf.len();
     let start = match src.start_bound() {
         Bound::Included(&s) => s,
-        Bound::Excluded(&s) => s.checked_add(1).unwrap_or_else(|| {
-            panic!("fastmem::copy_within: source range start {s} + 1 overflows usize")
-        }),
+        Bound::Excluded(&s) => match s.checked_add(1) {
+            Some(start) => start,
+            None => panic!("fastmem::copy_within: source range start {s} + 1 overflows usize"),
+        },
         Bound::Unbounded => 0,
     };
     let end = match src.end_bound() {
-        Bound::Included(&e) => e.checked_add(1).unwrap_or_else(|| {
-            panic!("fastmem::copy_within: source range end {e} + 1 overflows usize")
-        }),
+        Bound::Included(&e) => match e.checked_add(1) {
+            Some(end) => end,
+            None => panic!("fastmem::copy_within: source range end {e} + 1 overflows usize"),
+        },
         Bound::Excluded(&e) => e,
         Bound::Unbounded => len,
     };

@@ -6,8 +6,9 @@
 //!   the vector width ("aligned"). These tests exist only under
 //!   `debug_assertions`; in release the checks are compiled out, and calling
 //!   the raw functions this way would be undefined behaviour.
-//! - The safe `copy` panics on a length mismatch in every build, naming
-//!   both lengths.
+//! - The safe `copy` and `copy_uninit` panic on a length mismatch in every
+//!   build, naming both lengths; the safe layer's panics name the caller's
+//!   line as their location.
 //! - Regions that merely touch (`dst == src + n`) are legal and must not trip
 //!   the overlap check.
 
@@ -176,6 +177,68 @@ mod debug {
 fn copy_length_mismatch_panics() {
     let mut dst = [0u8; 17];
     fastmem::copy(&mut dst, &[1u8; 23]);
+}
+
+thread_local! {
+    /// The file of this thread's last panic, as the hook of
+    /// [`panic_file`] saw it.
+    static PANIC_FILE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The source file that `f`'s panic names as its location. A hook that
+/// notes it per thread is installed once, in front of the default one.
+fn panic_file(f: impl FnOnce()) -> String {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let file = info.location().map(|l| l.file().to_string());
+            PANIC_FILE.with(|p| *p.borrow_mut() = file);
+            default(info)
+        }));
+    });
+    PANIC_FILE.with(|p| *p.borrow_mut() = None);
+    panic_message(f);
+    PANIC_FILE
+        .with(|p| p.borrow_mut().take())
+        .expect("the panic hook saw no location")
+}
+
+/// The safe layer's panics point at the caller's line (`#[track_caller]`),
+/// as `copy_from_slice`'s do, not into fastmem.
+#[test]
+fn safe_layer_panics_name_the_callers_line() {
+    let mut buf = [0u8; 32];
+    let uninit = &mut [std::mem::MaybeUninit::new(0u8); 8];
+    type Case<'a> = (&'static str, Box<dyn FnOnce() + 'a>);
+    let cases: [Case; 5] = [
+        ("copy", Box::new(|| fastmem::copy(&mut [0u8; 3], &[1u8; 4]))),
+        (
+            "copy_uninit",
+            Box::new(|| {
+                fastmem::copy_uninit(uninit, &[1u8; 4]);
+            }),
+        ),
+        (
+            "copy_within, end past the buffer",
+            Box::new(|| fastmem::copy_within(&mut buf, 0..40, 0)),
+        ),
+        (
+            "copy_within, start + 1 overflowing",
+            Box::new(|| {
+                use std::ops::Bound::{Excluded, Unbounded};
+                fastmem::copy_within(&mut [0u8; 4], (Excluded(usize::MAX), Unbounded), 0)
+            }),
+        ),
+        (
+            "copy_within, end + 1 overflowing",
+            Box::new(|| fastmem::copy_within(&mut [0u8; 4], 0..=usize::MAX, 0)),
+        ),
+    ];
+    for (what, f) in cases {
+        let file = panic_file(f);
+        assert_eq!(file, file!(), "{what}: the panic points at {file}");
+    }
 }
 
 #[test]
