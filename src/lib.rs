@@ -85,6 +85,18 @@
 //! assert_eq!(&line, b"payloadad");
 //! ```
 //!
+//! Writing a frame into a buffer that is not initialised yet (from a pool,
+//! or a `Vec`'s spare capacity), with no zeroing first:
+//!
+//! ```
+//! use core::mem::MaybeUninit;
+//! let mut frame = [MaybeUninit::<u8>::uninit(); 2048];
+//! let header = fastmem::fill_uninit(&mut frame[..12], 0);
+//! assert_eq!(header, &[0u8; 12]);
+//! let payload = fastmem::copy_uninit(&mut frame[12..12 + 64], &[0x5Au8; 64]);
+//! assert_eq!(payload, &[0x5Au8; 64]);
+//! ```
+//!
 //! The raw API takes pointers, as `rte_memcpy` does:
 //!
 //! ```
