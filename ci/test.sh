@@ -209,7 +209,8 @@ run_nontemporal_small() {
 # library's and the suite's tests in release and in debug (where the
 # kernels' preconditions are asserted), with FASTMEM_EXPECT_KERNEL set to
 # `tier_kernel`'s answer and FASTMEM_EXPECT_CORE to the core the tier's
-# name ends with (zen3, zen4, zen5). The caller runs this on a CPU with the kernel's vector features;
+# name ends with (zen3, zen4, zen5). The caller runs this on a CPU with
+# the kernel's vector features;
 # the tests then run where the CPU has SSE4a (and AVX-VNNI for Zen 5), an
 # AMD core, or where the test binaries hold none of those instructions
 # (`foreign_instructions`), as on the Intel CPUs seen, where those

@@ -242,39 +242,31 @@ fn safe_layer_panics_name_the_callers_line() {
 }
 
 #[test]
-fn copy_uninit_length_mismatch_names_both_lengths() {
-    for (d, s) in [(17usize, 23usize), (23, 17), (0, 1), (4096, 4095)] {
-        let mut dst = vec![std::mem::MaybeUninit::new(0u8); d];
-        let src = vec![1u8; s];
-        let msg = panic_message(|| {
-            fastmem::copy_uninit(&mut dst, &src);
-        });
-        assert!(
-            msg.starts_with("fastmem::copy_uninit: ")
-                && msg.contains(&d.to_string())
-                && msg.contains(&s.to_string()),
-            "message for {d} vs {s} does not name the function and both lengths: {msg}"
-        );
-        // SAFETY: every byte was initialised above.
-        assert!(
-            dst.iter().all(|b| unsafe { b.assume_init() } == 0),
-            "a mismatched copy wrote into the destination"
-        );
-    }
-}
-
-#[test]
 fn copy_length_mismatch_names_both_lengths() {
     for (d, s) in [(17usize, 23usize), (23, 17), (0, 1), (4096, 4095)] {
-        let mut dst = vec![0u8; d];
         let src = vec![1u8; s];
-        let msg = panic_message(|| fastmem::copy(&mut dst, &src));
+        let mut dst = vec![0u8; d];
+        let mut uninit = vec![std::mem::MaybeUninit::new(0u8); d];
+        let messages = [
+            ("copy", panic_message(|| fastmem::copy(&mut dst, &src))),
+            (
+                "copy_uninit",
+                panic_message(|| {
+                    fastmem::copy_uninit(&mut uninit, &src);
+                }),
+            ),
+        ];
+        for (name, msg) in messages {
+            assert!(
+                msg.starts_with(&format!("fastmem::{name}: "))
+                    && msg.contains(&d.to_string())
+                    && msg.contains(&s.to_string()),
+                "{name}: message for {d} vs {s} does not name the function and both lengths: {msg}"
+            );
+        }
+        // SAFETY: every byte of `uninit` was initialised above.
         assert!(
-            msg.contains(&d.to_string()) && msg.contains(&s.to_string()),
-            "message for {d} vs {s} does not name both: {msg}"
-        );
-        assert!(
-            dst.iter().all(|&b| b == 0),
+            dst.iter().all(|&b| b == 0) && uninit.iter().all(|b| unsafe { b.assume_init() } == 0),
             "a mismatched copy wrote into the destination"
         );
     }

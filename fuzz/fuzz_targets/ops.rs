@@ -255,8 +255,6 @@ fn pattern(seed: u8, role: usize) -> &'static [u8] {
     &table[usize::from(seed) + 512 * role..]
 }
 
-/// The oracle: window byte `i` of `want` (which starts at `start`) becomes
-/// `byte(i)`, one byte at a time.
 /// Panics unless `out`, what `copy_uninit` or `fill_uninit` returned, is
 /// the `n` bytes at `d`.
 fn in_place(out: &[u8], d: *mut u8, n: usize) {
@@ -268,6 +266,8 @@ fn in_place(out: &[u8], d: *mut u8, n: usize) {
     );
 }
 
+/// The oracle: window byte `i` of `want` (which starts at `start`) becomes
+/// `byte(i)`, one byte at a time.
 fn oracle(want: &mut [u8], start: usize, n: usize, byte: impl Fn(usize) -> u8) {
     for i in 0..n {
         // black_box: a byte loop LLVM could turn into `memcpy`/`memset`.
